@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  addressParamsSchema,
+  createAddressRequestSchema,
+  savedAddressListSchema,
+  savedAddressSchema,
+  updateAddressRequestSchema,
+} from 'shared-contracts/addresses';
+import { apiErrorSchema } from 'shared-contracts/errors';
+import { z } from 'zod';
+import { requireUser } from '../auth/guards.ts';
+import { createAddress, deleteAddress, listAddresses, updateAddress } from './service.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+} as const;
+
+/**
+ * Saved addresses, owner-only (another person's id is 404). Each save places the address with
+ * the gazetteer; an address outside the three metros is a 400 with a message.
+ */
+export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.database.db;
+  app.addHook('preHandler', requireUser);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/api/addresses',
+    {
+      schema: {
+        tags: ['addresses'],
+        summary: "The caller's saved addresses, the default first",
+        response: { 200: savedAddressListSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => listAddresses(db(), request.user.id),
+  );
+
+  app.post(
+    '/api/addresses',
+    {
+      schema: {
+        tags: ['addresses'],
+        summary: 'Save an address (the first one becomes the default)',
+        body: createAddressRequestSchema,
+        response: { 201: savedAddressSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const address = await createAddress(db(), request.user.id, request.body);
+      return reply.code(201).send(address);
+    },
+  );
+
+  app.patch(
+    '/api/addresses/:id',
+    {
+      schema: {
+        tags: ['addresses'],
+        summary: 'Change an address; `isDefault: true` makes it the default',
+        params: addressParamsSchema,
+        body: updateAddressRequestSchema,
+        response: { 200: savedAddressSchema, ...errors },
+      },
+    },
+    async (request) => updateAddress(db(), request.user.id, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/addresses/:id',
+    {
+      schema: {
+        tags: ['addresses'],
+        summary: 'Remove an address (204); the newest other one becomes the default',
+        params: addressParamsSchema,
+        response: { 204: z.null().describe('Removed'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteAddress(db(), request.user.id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,16 @@
+import fastifyPlugin from 'fastify-plugin';
+import { authRoutes } from './routes.ts';
+
+/**
+ * Accounts (issue #3). Registered once in app.ts. Not encapsulated, so `request.user` and
+ * `request.session` are declared on every request of the app and any domain can guard its routes
+ * with `requireUser` / `requireSensitiveAuth` from `./guards.ts`.
+ */
+export const authPlugin = fastifyPlugin(
+  async (app) => {
+    app.decorateRequest('user', null as never);
+    app.decorateRequest('session', null as never);
+    await app.register(authRoutes);
+  },
+  { name: 'auth' },
+);

@@ -1,0 +1,253 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  authMessageResponseSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  meResponseSchema,
+  registerRequestSchema,
+  sensitiveWindowResponseSchema,
+  verifyEmailRequestSchema,
+  verifyRecentRequestSchema,
+} from 'shared-contracts/auth';
+import { apiErrorSchema } from 'shared-contracts/errors';
+import { defaultAddressLine } from '../addresses/service.ts';
+import { HttpError } from '../http/errors.ts';
+import { requireSensitiveAuth, requireUser } from './guards.ts';
+import {
+  AUTH_RESULT_MESSAGES,
+  login,
+  registerUser,
+  resendVerification,
+  verifyEmail,
+  verifyRecentPassword,
+} from './service.ts';
+import { revokeSession } from './sessions.ts';
+import { TooManyAttemptsError } from './throttle.ts';
+import { toPublicUser } from './user.ts';
+
+/** Answers for a 429, both the per-account limit (ours) and the per-IP one (@fastify/rate-limit). */
+const errors = { 400: apiErrorSchema, 429: apiErrorSchema } as const;
+const signedInErrors = { 401: apiErrorSchema } as const;
+
+/** Retry-After on our own 429s; @fastify/rate-limit sets it on its own. */
+async function withRetryAfter<T>(reply: FastifyReply, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof TooManyAttemptsError) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    }
+    throw error;
+  }
+}
+
+/**
+ * The seven `/api/auth/*` calls of SPEC section 7, plus resending the verification email.
+ * Everything here answers `Cache-Control: no-store`: tokens and personal data must not be cached
+ * by a browser or a proxy, whatever `max-age` the client's default fetcher asks for.
+ */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const sensitiveWindowMs = config.sensitiveAuthWindowSeconds * 1000;
+
+  // Per-IP limit on every endpoint that checks a secret; the per-account limit (database) is the
+  // one that holds across processes, this one slows down spraying many accounts from one address.
+  const perIp = {
+    max: config.authRateLimitPerMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      return new HttpError(
+        429,
+        `Too many requests from your network. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+      );
+    },
+  };
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  app.post(
+    '/api/auth/register',
+    {
+      config: { rateLimit: perIp },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and send the verification email',
+        description:
+          'Validation as in SPEC section 5 (400 `{ message, issues }`); a taken username or email answers 409 with the field in `issues`.',
+        body: registerRequestSchema,
+        response: { 201: authMessageResponseSchema, 409: apiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { message } = await registerUser(app.database.db, request.body, {
+        now: new Date(),
+        publicUrl: config.publicUrl,
+      });
+      return reply.code(201).send({ message });
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-email',
+    {
+      config: { rateLimit: perIp },
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm an email address with the token from the verification link',
+        description:
+          "Single use, valid 24 hours; otherwise 400 with a message. A link sent for an email change makes the new address the account's (409 if another account took it meanwhile).",
+        body: verifyEmailRequestSchema,
+        response: { 200: authMessageResponseSchema, 409: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const message = await verifyEmail(app.database.db, request.body.token, { now: new Date() });
+      return { message };
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      config: { rateLimit: perIp },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email or username and password',
+        description:
+          'Returns a bearer token (30 days) and opens the sensitive window. Unknown account and wrong password give the same 401. After 5 failures within 15 minutes: 429 with Retry-After.',
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema, 401: apiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await withRetryAfter(reply, () =>
+        login(app.database.db, request.body, { now: new Date(), sensitiveWindowMs }),
+      );
+      return { token: result.token, user: { id: result.userId } };
+    },
+  );
+
+  app.get(
+    '/api/auth/me',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        response: { 200: meResponseSchema, ...signedInErrors },
+      },
+    },
+    async (request) => ({
+      user: toPublicUser(request.user, await defaultAddressLine(app.database.db, request.user.id)),
+    }),
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'End the session: its token stops working at once',
+        response: { 200: authMessageResponseSchema, ...signedInErrors },
+      },
+    },
+    async (request) => {
+      await revokeSession(app.database.db, request.session.id, new Date());
+      return { message: AUTH_RESULT_MESSAGES.loggedOut };
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-recent',
+    {
+      config: { rateLimit: perIp },
+      preHandler: requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Re-check the password and open the sensitive window',
+        description: `A wrong password answers 403 (the session stays valid). Counts against the same per-account limit as login. The window lasts SENSITIVE_AUTH_WINDOW_SECONDS (${config.sensitiveAuthWindowSeconds} s here).`,
+        body: verifyRecentRequestSchema,
+        response: {
+          200: sensitiveWindowResponseSchema,
+          403: apiErrorSchema,
+          ...signedInErrors,
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const until = await withRetryAfter(reply, () =>
+        verifyRecentPassword(
+          app.database.db,
+          {
+            userId: request.user.id,
+            sessionId: request.session.id,
+            password: request.body.password,
+          },
+          { now: new Date(), sensitiveWindowMs },
+        ),
+      );
+      return {
+        message: AUTH_RESULT_MESSAGES.passwordConfirmed,
+        sensitiveUntil: until.toISOString(),
+      };
+    },
+  );
+
+  app.get(
+    '/api/auth/check-sensitive',
+    {
+      preHandler: requireSensitiveAuth,
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether the session re-checked the password recently',
+        description: '200 inside the sensitive window, 403 outside it, 401 without a session.',
+        response: {
+          200: sensitiveWindowResponseSchema,
+          403: apiErrorSchema,
+          ...signedInErrors,
+        },
+      },
+    },
+    async (request) => ({
+      message: 'Sensitive access granted.',
+      // requireSensitiveAuth guarantees an open window, hence a date.
+      sensitiveUntil: (request.session.sensitiveUntil ?? new Date()).toISOString(),
+    }),
+  );
+
+  app.post(
+    '/api/auth/resend-verification',
+    {
+      config: { rateLimit: perIp },
+      preHandler: requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a new verification email to the signed-in user',
+        description:
+          'At most one a minute per account (429 with Retry-After); 409 when already verified.',
+        response: {
+          200: authMessageResponseSchema,
+          409: apiErrorSchema,
+          ...signedInErrors,
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const message = await withRetryAfter(reply, () =>
+        resendVerification(app.database.db, request.user.id, {
+          now: new Date(),
+          publicUrl: config.publicUrl,
+        }),
+      );
+      return { message };
+    },
+  );
+};

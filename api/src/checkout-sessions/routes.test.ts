@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { CHECKOUT_MESSAGES, checkoutSessionSchema } from 'shared-contracts/checkout';
+import { orderPickupSchema } from 'shared-contracts/order-pickups';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
+import { createTestUser } from '../../test/users.ts';
+import { getJson, newCard, postJson } from '../order-pickups/test-helpers.ts';
+import { checkoutSessions } from './schema.ts';
+import { createCheckoutSession, defaultBags, defaultWeightClass } from './service.ts';
+
+const ITEMS = [
+  { sku: 'SH-1', name: 'Running shoes', quantity: 1, unitPriceCents: 12_000 },
+  { name: 'Socks', quantity: 3, unitPriceCents: 1_200 },
+];
+
+describe('session defaults', () => {
+  it('derives bags and weight class from the number of items', () => {
+    expect(defaultBags(1)).toBe(1);
+    expect(defaultBags(6)).toBe(2);
+    expect(defaultBags(500)).toBe(20);
+    expect(defaultWeightClass(3)).toBe('small');
+    expect(defaultWeightClass(4)).toBe('medium');
+    expect(defaultWeightClass(15)).toBe('large');
+    expect(defaultWeightClass(16)).toBe('extra_large');
+  });
+});
+
+describeEachDatabase('checkout sessions', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ database: kind });
+  });
+  afterAll(() => server?.close());
+
+  it('shows a retailer’s session and completes it once with a paid order pickup', async () => {
+    const session = await createCheckoutSession(server.database.db, {
+      retailerId: 'nike',
+      storeId: 'nike-south-congress',
+      retailerOrderNumber: 'NK-55',
+      items: ITEMS,
+      customerInfo: { name: 'Ada Lovelace', email: 'ada@example.test' },
+    });
+    const user = await createTestUser(server);
+    const view = await getJson(server, user, `/api/checkout-sessions/${session.id}`);
+    expect(view.status).toBe(200);
+    expect(checkoutSessionSchema.parse(view.body)).toMatchObject({
+      status: 'open',
+      retailer: { id: 'nike', name: 'Nike' },
+      store: { id: 'nike-south-congress', services: ['curbside', 'home_delivery'] },
+      retailerOrderNumber: 'NK-55',
+      itemsTotalCents: 15_600,
+      bags: 1,
+      weightClass: 'medium',
+      orderPickupId: null,
+    });
+
+    const key = randomUUID();
+    const body = { deliveryType: 'curbside', window: '4h', tipCents: 200, payment: newCard() };
+    const response = await postJson(
+      server,
+      user,
+      `/api/checkout-sessions/${session.id}/complete`,
+      body,
+      key,
+    );
+    expect(response.status).toBe(201);
+    const order = orderPickupSchema.parse(await response.json());
+    expect(order).toMatchObject({
+      retailerOrderNumber: 'NK-55',
+      customerName: 'Ada Lovelace',
+      checkoutSessionId: session.id,
+      feeCents: 499 + 150 + 100,
+      totalCents: 949,
+      status: 'confirmed',
+    });
+    const replay = await postJson(
+      server,
+      user,
+      `/api/checkout-sessions/${session.id}/complete`,
+      body,
+      key,
+    );
+    expect(((await replay.json()) as { id: string }).id).toBe(order.id);
+
+    const done = checkoutSessionSchema.parse(
+      (await getJson(server, user, `/api/checkout-sessions/${session.id}`)).body,
+    );
+    expect(done).toMatchObject({
+      status: 'completed',
+      orderPickupId: order.id,
+      orderNumber: order.orderNumber,
+    });
+    const second = await postJson(
+      server,
+      user,
+      `/api/checkout-sessions/${session.id}/complete`,
+      body,
+      randomUUID(),
+    );
+    expect(second.status).toBe(409);
+    expect(await second.json()).toEqual({ message: CHECKOUT_MESSAGES.completed });
+  });
+
+  it('lets the customer choose the store when the retailer did not, only among its stores', async () => {
+    const session = await createCheckoutSession(server.database.db, {
+      retailerId: 'nike',
+      items: ITEMS,
+      customerInfo: { name: 'Grace Hopper' },
+    });
+    const user = await createTestUser(server);
+    const view = checkoutSessionSchema.parse(
+      (await getJson(server, user, `/api/checkout-sessions/${session.id}`)).body,
+    );
+    expect(view.store).toBeNull();
+    expect(view.stores.map((store) => store.id).sort()).toEqual(
+      ['nike-allen-outlets', 'nike-galleria-houston', 'nike-south-congress'].sort(),
+    );
+    const base = { deliveryType: 'curbside', window: '6h', tipCents: 0, payment: newCard() };
+    const missing = await postJson(
+      server,
+      user,
+      `/api/checkout-sessions/${session.id}/complete`,
+      base,
+      randomUUID(),
+    );
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { message: string }).message).toBe(
+      CHECKOUT_MESSAGES.storeRequired,
+    );
+    const wrong = await postJson(
+      server,
+      user,
+      `/api/checkout-sessions/${session.id}/complete`,
+      { ...base, storeId: 'macys-galleria-dallas' },
+      randomUUID(),
+    );
+    expect(wrong.status).toBe(400);
+    const ok = await postJson(
+      server,
+      user,
+      `/api/checkout-sessions/${session.id}/complete`,
+      { ...base, storeId: 'nike-allen-outlets' },
+      randomUUID(),
+    );
+    expect(ok.status).toBe(201);
+  });
+
+  it('refuses expired and unknown sessions and invalid input to the server function', async () => {
+    const user = await createTestUser(server);
+    const session = await createCheckoutSession(server.database.db, {
+      retailerId: 'zara',
+      storeId: 'zara-northpark',
+      items: ITEMS,
+      customerInfo: { name: 'Ada' },
+    });
+    await server.database.db
+      .update(checkoutSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(checkoutSessions.id, session.id));
+    expect(
+      checkoutSessionSchema.parse(
+        (await getJson(server, user, `/api/checkout-sessions/${session.id}`)).body,
+      ).status,
+    ).toBe('expired');
+    const expired = await postJson(
+      server,
+      user,
+      `/api/checkout-sessions/${session.id}/complete`,
+      { deliveryType: 'curbside', window: '6h', tipCents: 0, payment: newCard() },
+      randomUUID(),
+    );
+    expect(expired.status).toBe(410);
+    expect(await expired.json()).toEqual({ message: CHECKOUT_MESSAGES.expired });
+    expect((await getJson(server, user, `/api/checkout-sessions/${randomUUID()}`)).status).toBe(
+      404,
+    );
+
+    await expect(
+      createCheckoutSession(server.database.db, {
+        retailerId: 'zara',
+        items: [],
+        customerInfo: { name: 'A' },
+      }),
+    ).rejects.toThrow('A checkout needs at least one item');
+    await expect(
+      createCheckoutSession(server.database.db, {
+        retailerId: 'zara',
+        storeId: 'nike-allen-outlets',
+        items: ITEMS,
+        customerInfo: { name: 'A' },
+      }),
+    ).rejects.toThrow(CHECKOUT_MESSAGES.storeNotRetailers);
+  });
+
+  it('creates sessions through the development endpoint outside production', async () => {
+    const response = await postJson(server, null, '/api/dev/checkout-sessions', {
+      retailerId: 'sephora',
+      storeId: 'sephora-northpark',
+      items: ITEMS,
+      customerInfo: { name: 'Test' },
+    });
+    expect(response.status).toBe(201);
+    const { id, url } = (await response.json()) as { id: string; url: string };
+    expect(url).toBe(`/checkout?session=${id}`);
+  });
+});

@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  checkoutSessionParamsSchema,
+  checkoutSessionSchema,
+  completeCheckoutRequestSchema,
+  createCheckoutSessionInputSchema,
+} from 'shared-contracts/checkout';
+import { apiErrorSchema } from 'shared-contracts/errors';
+import { orderPickupSchema } from 'shared-contracts/order-pickups';
+import { z } from 'zod';
+import { requireUser } from '../auth/guards.ts';
+import { idempotencyKeyOf, idempotent } from '../http/idempotency.ts';
+import { completeCheckoutSession, createCheckoutSession, getCheckoutSession } from './service.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  402: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  410: apiErrorSchema,
+  422: apiErrorSchema,
+} as const;
+
+/** The customer's side of a retailer checkout: read the session, then pay and create the order. */
+export const checkoutSessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.database.db;
+  app.addHook('preHandler', requireUser);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/api/checkout-sessions/:id',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: "A retailer's checkout session: items, store(s) and status",
+        params: checkoutSessionParamsSchema,
+        response: {
+          200: checkoutSessionSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => getCheckoutSession(db(), request.params.id, new Date()),
+  );
+
+  app.post(
+    '/api/checkout-sessions/:id/complete',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Choose delivery, pay and create the order pickup (accepts Idempotency-Key)',
+        description:
+          'Priced like `POST /api/quotes`. 410 once the session has expired, 409 once completed.',
+        params: checkoutSessionParamsSchema,
+        body: completeCheckoutRequestSchema,
+        response: { 201: orderPickupSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request);
+      return idempotent(request, reply, { scope: `user:${request.user.id}` }, async () => ({
+        statusCode: 201,
+        body: await completeCheckoutSession(
+          db(),
+          { provider: app.paymentProvider, events: app.orderPickupEvents },
+          {
+            userId: request.user.id,
+            sessionId: request.params.id,
+            request: request.body,
+            idempotencyKey: key ? `checkout:${request.user.id}:${key}` : undefined,
+            now: new Date(),
+          },
+        ),
+      }));
+    },
+  );
+};
+
+/**
+ * Development and test stand-in for the retailer API's `POST /api/checkout/initialize`: creates a
+ * session through the same server function. Registered only outside production.
+ */
+export const devCheckoutSessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/dev/checkout-sessions',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Create a checkout session as a retailer would (outside production only)',
+        body: createCheckoutSessionInputSchema,
+        response: {
+          201: z.object({ id: z.uuid(), url: z.string() }),
+          400: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await createCheckoutSession(app.database.db, request.body);
+      return reply.code(201).send({ id: session.id, url: `/checkout?session=${session.id}` });
+    },
+  );
+};

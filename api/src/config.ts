@@ -1,0 +1,278 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  REMOTE_LOAD_TIMEOUT_MAX_MS,
+  REMOTE_LOAD_TIMEOUT_MIN_MS,
+  type RemoteName,
+} from 'shared-contracts/remotes';
+import { z } from 'zod';
+
+/** The workspace root (`api/src/config.ts` → `../..`). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const emptyAsUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const optionalString = z.preprocess(emptyAsUndefined, z.string().trim().optional());
+
+const httpUrl = (label: string) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/, error: `${label} must be an http(s) URL` }).optional(),
+  );
+
+const envSchema = z.object({
+  PORT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'PORT must be a number' })
+      .int('PORT must be a whole number')
+      .min(0, 'PORT must be between 0 and 65535')
+      .max(65535, 'PORT must be between 0 and 65535')
+      .default(8080),
+  ),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('::')),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(?:ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  DATA_DIR: optionalString,
+  SIM_TIME_SCALE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'SIM_TIME_SCALE must be a number' })
+      .positive('SIM_TIME_SCALE must be a positive number')
+      .finite('SIM_TIME_SCALE must be a positive number')
+      .default(1),
+  ),
+  NODE_ENV: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['development', 'production', 'test'], {
+        error: 'NODE_ENV must be development, production or test',
+      })
+      .default('development'),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .optional(),
+  ),
+  SENSITIVE_AUTH_WINDOW_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'SENSITIVE_AUTH_WINDOW_SECONDS must be a number' })
+      .int('SENSITIVE_AUTH_WINDOW_SECONDS must be a whole number of seconds')
+      .min(1, 'SENSITIVE_AUTH_WINDOW_SECONDS must be between 1 and 86400')
+      .max(86_400, 'SENSITIVE_AUTH_WINDOW_SECONDS must be between 1 and 86400')
+      .default(600),
+  ),
+  // Generous on purpose: it only slows down spraying from one address (the per-account limit of 5
+  // failures is what protects an account), and a busy office or a test suite shares one IP.
+  AUTH_RATE_LIMIT_PER_MINUTE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'AUTH_RATE_LIMIT_PER_MINUTE must be a number' })
+      .int('AUTH_RATE_LIMIT_PER_MINUTE must be a whole number')
+      .min(1, 'AUTH_RATE_LIMIT_PER_MINUTE must be at least 1')
+      .default(120),
+  ),
+  RETAILER_API_RATE_LIMIT_PER_MINUTE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'RETAILER_API_RATE_LIMIT_PER_MINUTE must be a number' })
+      .int('RETAILER_API_RATE_LIMIT_PER_MINUTE must be a whole number')
+      .min(1, 'RETAILER_API_RATE_LIMIT_PER_MINUTE must be at least 1')
+      .default(600),
+  ),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['true', 'false'], { error: 'WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false' })
+      .optional(),
+  ),
+  WEBHOOK_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'WEBHOOK_TIMEOUT_MS must be a number' })
+      .int('WEBHOOK_TIMEOUT_MS must be a whole number')
+      .min(100, 'WEBHOOK_TIMEOUT_MS must be between 100 and 60000')
+      .max(60_000, 'WEBHOOK_TIMEOUT_MS must be between 100 and 60000')
+      .default(10_000),
+  ),
+  RETAILER_DEMO_TRAFFIC: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['on', 'off'], { error: 'RETAILER_DEMO_TRAFFIC must be on or off' }).optional(),
+  ),
+  PUBLIC_URL: httpUrl('PUBLIC_URL'),
+  STATIC_ROOT: optionalString,
+  REMOTE_MARKETING_URL: httpUrl('REMOTE_MARKETING_URL'),
+  REMOTE_CUSTOMER_URL: httpUrl('REMOTE_CUSTOMER_URL'),
+  REMOTE_CURBSIDE_URL: httpUrl('REMOTE_CURBSIDE_URL'),
+  REMOTE_RETAILER_URL: httpUrl('REMOTE_RETAILER_URL'),
+  // Absent: the shell's 15 s default. Tests shorten it; production rarely needs to.
+  REMOTE_LOAD_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'REMOTE_LOAD_TIMEOUT_MS must be a number' })
+      .int('REMOTE_LOAD_TIMEOUT_MS must be a whole number')
+      .min(REMOTE_LOAD_TIMEOUT_MIN_MS, 'REMOTE_LOAD_TIMEOUT_MS must be between 1000 and 120000')
+      .max(REMOTE_LOAD_TIMEOUT_MAX_MS, 'REMOTE_LOAD_TIMEOUT_MS must be between 1000 and 120000')
+      .optional(),
+  ),
+  SHELL_ORIGINS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .transform((value) => value.split(',').map((item) => item.trim()))
+      .pipe(
+        z.array(
+          z.url({
+            protocol: /^https?$/,
+            error: 'SHELL_ORIGINS must be a comma-separated list of http(s) origins',
+          }),
+        ),
+      )
+      .optional(),
+  ),
+  // Behind a load balancer every request comes from the balancer's address; trusting its
+  // X-Forwarded-For gives the per-IP limits the client's address back. Only the proxies you run.
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .regex(
+        /^(?:true|false|\d{1,2}|[0-9A-Fa-f:.]+(?:\/\d{1,3})?(?:\s*,\s*[0-9A-Fa-f:.]+(?:\/\d{1,3})?)*)$/,
+        'TRUST_PROXY must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses (CIDR allowed)',
+      )
+      .optional(),
+  ),
+});
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL server when set; otherwise the embedded PGlite under `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Multiplies every simulated duration (DESIGN.md section 4); 0.1 makes 45 s take 4.5 s. */
+  simTimeScale: number;
+  nodeEnv: 'development' | 'production' | 'test';
+  logLevel: LogLevel;
+  /** How long a password (re-)check unlocks sensitive pages such as the wallet (DESIGN.md section 4). */
+  sensitiveAuthWindowSeconds: number;
+  /**
+   * Requests per minute one IP address may make to each endpoint that checks a secret (login,
+   * registration, password re-check, email verification). Per process; the per-account limit in
+   * the database is what holds across processes.
+   */
+  authRateLimitPerMinute: number;
+  /** Requests per minute each retailer API key may make (shared by every API process). */
+  retailerApiRateLimitPerMinute: number;
+  /**
+   * Whether webhooks may be sent to loopback and private-network addresses. Off in production
+   * (a retailer could otherwise make our server call internal services); on elsewhere, so local
+   * development and the tests can use a receiver on this machine.
+   */
+  webhookAllowPrivateTargets: boolean;
+  /** How long a webhook receiver has to answer before the attempt counts as failed. */
+  webhookTimeoutMs: number;
+  /** Whether the demo store keeps placing simulated orders for the dashboard's demo (off in tests). */
+  retailerDemoTraffic: boolean;
+  /** Base URL for links we send out (emails, SMS); no trailing slash. */
+  publicUrl: string;
+  /** Folder holding `shell/dist` and `mfe-<name>/dist`. */
+  staticRoot: string;
+  /** Base URL of each remote deployed elsewhere; undefined means "served by this process". */
+  remoteUrls: Record<RemoteName, string | undefined>;
+  /** How long the shell waits for a remote (sent in /remotes.json); undefined: its 15 s default. */
+  remoteLoadTimeoutMs: number | undefined;
+  /**
+   * Origins of the shells that may load this server's remotes cross-origin (CORS on /remotes/*):
+   * PUBLIC_URL's origin plus SHELL_ORIGINS.
+   */
+  shellOrigins: string[];
+  /**
+   * Fastify's `trustProxy`: whether (true), how many hops (a number) or which addresses (a list)
+   * to trust for X-Forwarded-For / -Proto, so `request.ip` is the client behind a load balancer.
+   */
+  trustProxy: boolean | number | string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads the environment once at start-up and fails with every problem listed, so a bad deploy
+ * stops immediately with a message naming the variable (STYLE.md, "Parse configuration").
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      const raw = env[name];
+      return `  ${name}: ${issue.message}${raw === undefined ? '' : ` (got ${JSON.stringify(raw)})`}`;
+    });
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const nodeEnv = e.NODE_ENV;
+  const remoteUrls: Record<RemoteName, string | undefined> = {
+    marketing: e.REMOTE_MARKETING_URL,
+    customer: e.REMOTE_CUSTOMER_URL,
+    curbside: e.REMOTE_CURBSIDE_URL,
+    retailer: e.REMOTE_RETAILER_URL,
+  };
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR ?? path.join(REPO_ROOT, '.data')),
+    simTimeScale: e.SIM_TIME_SCALE,
+    nodeEnv,
+    logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    sensitiveAuthWindowSeconds: e.SENSITIVE_AUTH_WINDOW_SECONDS,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    retailerApiRateLimitPerMinute: e.RETAILER_API_RATE_LIMIT_PER_MINUTE,
+    webhookAllowPrivateTargets:
+      e.WEBHOOK_ALLOW_PRIVATE_TARGETS === undefined
+        ? nodeEnv !== 'production'
+        : e.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true',
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    retailerDemoTraffic:
+      e.RETAILER_DEMO_TRAFFIC === undefined ? nodeEnv !== 'test' : e.RETAILER_DEMO_TRAFFIC === 'on',
+    publicUrl,
+    staticRoot: path.resolve(e.STATIC_ROOT ?? REPO_ROOT),
+    remoteUrls,
+    remoteLoadTimeoutMs: e.REMOTE_LOAD_TIMEOUT_MS,
+    shellOrigins: [
+      ...new Set([
+        new URL(publicUrl).origin,
+        ...(e.SHELL_ORIGINS ?? []).map((u) => new URL(u).origin),
+      ]),
+    ],
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+  };
+}
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((address) => address.trim())
+    .join(',');
+}

@@ -1,0 +1,215 @@
+import { createHash } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { BadRequestError, ConflictError, HttpError } from './errors.ts';
+import { idempotencyKeys } from './schema.ts';
+
+/**
+ * `Idempotency-Key` for money-moving POSTs (DESIGN.md section 4), reusable by any route:
+ *
+ * ```ts
+ * async (request, reply) =>
+ *   idempotent(request, reply, { scope: `user:${request.user.id}` }, async () => ({
+ *     statusCode: 201,
+ *     body: await createThing(...),
+ *   }))
+ * ```
+ *
+ * - The same key (within the caller's scope) with the same method, path and body within 24 hours
+ *   answers the first success again, with `Idempotent-Replayed: true`, without running the handler.
+ * - The same key with a different body or path answers 422.
+ * - A request still running under the key makes the second one wait for its answer (double-clicks
+ *   and retries after a timeout get the one result), or 409 if it takes too long.
+ * - Failures (4xx, 5xx) are not kept: the key is released, so the person can fix the problem
+ *   (another card, more wallet funds) and retry with the same key.
+ * Without the header the handler simply runs.
+ */
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a running request holds its key before a retry may assume it crashed. */
+const LOCK_MS = 60_000;
+const WAIT_STEP_MS = 50;
+const WAIT_LIMIT_MS = 15_000;
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+export const IDEMPOTENCY_MESSAGES = {
+  invalidKey: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
+  mismatch:
+    'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
+  inProgress:
+    'A request with this Idempotency-Key is still being processed. Try again in a moment.',
+} as const;
+
+export interface IdempotentResult {
+  statusCode: number;
+  body: unknown;
+}
+
+export interface IdempotencyOptions {
+  /** Whose keys these are (`user:<id>`, `retailer:<id>`): keys of different callers never meet. */
+  scope: string;
+}
+
+/** JSON with object keys sorted, so `{a, b}` and `{b, a}` hash the same. */
+export function canonicalJson(value: unknown): string {
+  if (value === undefined) return 'null';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, item]) => item !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+}
+
+function requestHash(request: FastifyRequest): string {
+  const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+  return createHash('sha256')
+    .update(`${query}\n${canonicalJson(request.body)}`)
+    .digest('hex');
+}
+
+function routeOf(request: FastifyRequest): string {
+  return `${request.method} ${request.url.split('?')[0]}`;
+}
+
+/** The key from the request, null when there is none; 400 when it is malformed. */
+export function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const raw = request.headers[IDEMPOTENCY_HEADER];
+  if (raw === undefined) return null;
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (key === undefined || !KEY_PATTERN.test(key)) {
+    throw new BadRequestError(IDEMPOTENCY_MESSAGES.invalidKey);
+  }
+  return key;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Claim =
+  | { kind: 'claimed' }
+  | { kind: 'replay'; statusCode: number; body: unknown }
+  | { kind: 'busy' };
+
+/** Takes the key for this request, or finds the earlier request that holds or used it. */
+async function claim(
+  db: Db,
+  scope: string,
+  key: string,
+  route: string,
+  hash: string,
+): Promise<Claim> {
+  // An expired key is as good as never used.
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.scope, scope),
+        eq(idempotencyKeys.key, key),
+        lt(idempotencyKeys.expiresAt, sql`now()`),
+      ),
+    );
+  const inserted = await db
+    .insert(idempotencyKeys)
+    .values({
+      scope,
+      key,
+      route,
+      requestHash: hash,
+      lockedUntil: sql`now() + ${LOCK_MS} * interval '1 millisecond'`,
+      expiresAt: sql`now() + ${IDEMPOTENCY_TTL_MS} * interval '1 millisecond'`,
+    })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (inserted.length > 0) return { kind: 'claimed' };
+
+  const [existing] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+  // Released between our insert and this read: try again.
+  if (!existing) return { kind: 'busy' };
+  if (existing.route !== route || existing.requestHash !== hash) {
+    throw new HttpError(422, IDEMPOTENCY_MESSAGES.mismatch);
+  }
+  if (existing.responseStatus !== null) {
+    return { kind: 'replay', statusCode: existing.responseStatus, body: existing.responseBody };
+  }
+  // Still running, unless its holder died: then the lock has lapsed and we take over.
+  const taken = await db
+    .update(idempotencyKeys)
+    .set({ lockedUntil: sql`now() + ${LOCK_MS} * interval '1 millisecond'` })
+    .where(
+      and(
+        eq(idempotencyKeys.scope, scope),
+        eq(idempotencyKeys.key, key),
+        sql`${idempotencyKeys.responseStatus} is null`,
+        lt(idempotencyKeys.lockedUntil, sql`now()`),
+      ),
+    )
+    .returning({ key: idempotencyKeys.key });
+  return taken.length > 0 ? { kind: 'claimed' } : { kind: 'busy' };
+}
+
+async function release(db: Db, scope: string, key: string): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.scope, scope),
+        eq(idempotencyKeys.key, key),
+        sql`${idempotencyKeys.responseStatus} is null`,
+      ),
+    );
+}
+
+/** Runs `handler` at most once per key and answers with its result; see the module comment. */
+export async function idempotent(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: IdempotencyOptions,
+  handler: () => Promise<IdempotentResult>,
+): Promise<FastifyReply> {
+  const key = idempotencyKeyOf(request);
+  if (key === null) {
+    const result = await handler();
+    return reply.code(result.statusCode).send(result.body);
+  }
+  const db = request.server.database.db;
+  const route = routeOf(request);
+  const hash = requestHash(request);
+  const started = Date.now();
+
+  for (;;) {
+    const claimed = await claim(db, options.scope, key, route, hash);
+    if (claimed.kind === 'replay') {
+      return reply
+        .code(claimed.statusCode)
+        .header('idempotent-replayed', 'true')
+        .send(claimed.body);
+    }
+    if (claimed.kind === 'claimed') break;
+    if (Date.now() - started > WAIT_LIMIT_MS)
+      throw new ConflictError(IDEMPOTENCY_MESSAGES.inProgress);
+    await sleep(WAIT_STEP_MS);
+  }
+
+  let result: IdempotentResult;
+  try {
+    result = await handler();
+  } catch (error) {
+    await release(db, options.scope, key).catch((releaseError) => {
+      request.log.error({ err: releaseError }, 'could not release an idempotency key');
+    });
+    throw error;
+  }
+  // JSON round trip: what is stored is exactly what a replay will send.
+  const body = JSON.parse(JSON.stringify(result.body ?? null)) as unknown;
+  await db
+    .update(idempotencyKeys)
+    .set({ responseStatus: result.statusCode, responseBody: body })
+    .where(and(eq(idempotencyKeys.scope, options.scope), eq(idempotencyKeys.key, key)));
+  return reply.code(result.statusCode).send(result.body);
+}

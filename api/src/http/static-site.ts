@@ -1,0 +1,110 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { REMOTE_NAMES, type RemoteName } from 'shared-contracts/remotes';
+
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+export const REVALIDATE_CACHE = 'no-cache';
+
+// shared-build names production files `[name].[contenthash:10].ext`.
+const CONTENT_HASHED = /\.[0-9a-f]{10}\./;
+const PRECOMPRESSED_SUFFIX = /\.(?:br|gz)$/;
+
+/**
+ * Hashed files never change under the same name, so browsers keep them for a year. Everything
+ * else (index.html, mf-manifest.json, remoteEntry without a hash, favicon) is revalidated on each
+ * use, which is what lets a redeployed remote show up without a shell rebuild.
+ */
+export function cacheControlFor(filePath: string): string {
+  const name = path.basename(filePath).replace(PRECOMPRESSED_SUFFIX, '');
+  return CONTENT_HASHED.test(name) ? IMMUTABLE_CACHE : REVALIDATE_CACHE;
+}
+
+export interface StaticSite {
+  shellDist: string | undefined;
+  remotes: Partial<Record<RemoteName, string>>;
+  /**
+   * Answers a request no route matched with the shell's index.html when it is a page navigation
+   * (so client-side routes survive a reload). Returns undefined when it does not apply.
+   */
+  historyFallback(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined;
+}
+
+function distFolder(folder: string, requiredFile?: string): string | undefined {
+  const dist = path.join(folder, 'dist');
+  return existsSync(requiredFile ? path.join(dist, requiredFile) : dist) ? dist : undefined;
+}
+
+function isPageNavigation(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '/';
+  if (pathname === '/api' || pathname.startsWith('/api/')) return false;
+  if (pathname === '/remotes' || pathname.startsWith('/remotes/')) return false;
+  // A last segment with an extension is a file request (a missing chunk must 404, not get HTML).
+  const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
+  if (lastSegment.includes('.')) return false;
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+/**
+ * Production serving (DESIGN.md section 3): the shell's build at `/`, each remote's build under
+ * `/remotes/<name>/`, precompressed `.br`/`.gz` siblings when the client accepts them. Folders
+ * that are not built are skipped, so the API also runs alone (tests, `pnpm dev`).
+ */
+export async function registerStaticSite(
+  app: FastifyInstance,
+  staticRoot: string,
+): Promise<StaticSite> {
+  const shellDist = distFolder(path.join(staticRoot, 'shell'), 'index.html');
+  const remotes: Partial<Record<RemoteName, string>> = {};
+  for (const name of REMOTE_NAMES) {
+    const dist = distFolder(path.join(staticRoot, `mfe-${name}`));
+    if (dist) remotes[name] = dist;
+  }
+
+  const common = {
+    preCompressed: true,
+    // We set Cache-Control ourselves (cacheControlFor); send's default max-age=0 would fight it.
+    cacheControl: false,
+    setHeaders: (reply: FastifyReply, filePath: string) => {
+      reply.header('cache-control', cacheControlFor(filePath));
+    },
+  } as const;
+
+  let decorated = false;
+  if (shellDist) {
+    await app.register(fastifyStatic, {
+      ...common,
+      root: shellDist,
+      prefix: '/',
+      index: ['index.html'],
+      // Only `/` is a folder page; any other folder path is a client-side route (history fallback).
+      allowedPath: (pathName: string) => pathName === '/' || !pathName.endsWith('/'),
+      decorateReply: true,
+    });
+    decorated = true;
+  }
+  for (const [name, dist] of Object.entries(remotes)) {
+    await app.register(fastifyStatic, {
+      ...common,
+      root: dist,
+      prefix: `/remotes/${name}/`,
+      // Remotes are folders of assets, never browsed as pages: a folder is "not found" (send would
+      // answer 403), like any other path that is not a file.
+      index: false,
+      allowedPath: (pathName: string) => !pathName.endsWith('/'),
+      decorateReply: !decorated,
+    });
+    decorated = true;
+  }
+
+  return {
+    shellDist,
+    remotes,
+    historyFallback(request, reply) {
+      if (!shellDist || !isPageNavigation(request)) return undefined;
+      return reply.sendFile('index.html', shellDist);
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from 'shared-contracts/errors';
+import {
+  createLeaseRequestSchema,
+  leaseListSchema,
+  leaseParamsSchema,
+  leaseSchema,
+} from 'shared-contracts/leasing';
+import { requireUser } from '../auth/guards.ts';
+import { idempotencyKeyOf, idempotent } from '../http/idempotency.ts';
+import { requireAccountOfUser } from '../retailer-accounts/service.ts';
+import { createLease, getLease, listLeases } from './service.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  402: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+} as const;
+
+/** Robot leases of the signed-in user's retailer account (issue 8). */
+export const leasingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.database.db;
+  app.addHook('preHandler', requireUser);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/api/leases',
+    {
+      schema: {
+        tags: ['leasing'],
+        summary: "Your retailer account's robot leases, newest first",
+        response: { 200: leaseListSchema, ...errors },
+      },
+    },
+    async (request) => listLeases(db(), (await requireAccountOfUser(db(), request.user.id)).id),
+  );
+
+  app.get(
+    '/api/leases/:id',
+    {
+      schema: {
+        tags: ['leasing'],
+        summary: 'One lease (the confirmation page)',
+        params: leaseParamsSchema,
+        response: { 200: leaseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const account = await requireAccountOfUser(db(), request.user.id);
+      return getLease(db(), account.id, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/leases',
+    {
+      schema: {
+        tags: ['leasing'],
+        summary: 'Sign a lease and pay the first month (accepts Idempotency-Key)',
+        description:
+          'Priced by the shared `priceLease`; `expectedDueTodayCents` different from the server price → 409.',
+        body: createLeaseRequestSchema,
+        response: { 201: leaseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const account = await requireAccountOfUser(db(), request.user.id);
+      const key = idempotencyKeyOf(request) ?? randomUUID();
+      return idempotent(request, reply, { scope: `user:${request.user.id}` }, async () => ({
+        statusCode: 201,
+        body: await createLease(db(), app.paymentProvider, {
+          account,
+          userId: request.user.id,
+          request: request.body,
+          idempotencyKey: key,
+          now: new Date(),
+        }),
+      }));
+    },
+  );
+};

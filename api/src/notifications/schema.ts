@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_CHANNELS, type NotificationChannel } from 'shared-contracts/notifications';
+import type { ChannelPreference, NotificationEvent } from 'shared-contracts/settings';
+import { users } from '../auth/schema.ts';
+import { inList } from '../db/sql-helpers.ts';
+
+/**
+ * `pending` until a transport delivers it. With no SMTP/SMS transport configured nothing is ever
+ * delivered and the rows are the development outbox (DESIGN.md section 4).
+ */
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel').notNull().$type<NotificationChannel>(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    status: text('status').notNull().default('pending').$type<OutboxStatus>(),
+    // clock_timestamp(), not now(): several messages queued in one transaction keep their order
+    // in the newest-first outbox.
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    index('outbox_created_at_idx').on(t.createdAt),
+    check('outbox_channel_check', inList(t.channel, NOTIFICATION_CHANNELS)),
+    check('outbox_status_check', inList(t.status, OUTBOX_STATUSES)),
+  ],
+);
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+/**
+ * Per-user notification choices (issue 7): email and SMS per event kind (shared-contracts
+ * `settings`), and the mobile number texts go to. No row means the defaults.
+ * `sendNotification(db, { ..., about: { userId, event } })` consults it.
+ */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  mobileNumber: text('mobile_number'),
+  events: jsonb('events').notNull().$type<Record<NotificationEvent, ChannelPreference>>(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type NotificationPreferencesRow = typeof notificationPreferences.$inferSelect;

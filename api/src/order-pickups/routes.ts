@@ -1,0 +1,130 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from 'shared-contracts/errors';
+import {
+  createOrderPickupRequestSchema,
+  orderPickupListQuerySchema,
+  orderPickupListSchema,
+  orderPickupParamsSchema,
+  orderPickupSchema,
+} from 'shared-contracts/order-pickups';
+import { requireUser } from '../auth/guards.ts';
+import { idempotencyKeyOf, idempotent } from '../http/idempotency.ts';
+import {
+  cancelOrderPickup,
+  createOrderPickup,
+  getOrderPickup,
+  listOrderPickups,
+  type OrderPickupDeps,
+} from './service.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  402: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+} as const;
+
+/**
+ * Order pickups (SPEC section 7, issue 6). Every route needs a signed-in user and only sees their
+ * own orders; anyone else's id answers 404.
+ */
+export const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.database.db;
+  const deps = (): OrderPickupDeps => ({
+    provider: app.paymentProvider,
+    events: app.orderPickupEvents,
+  });
+  app.addHook('preHandler', requireUser);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/api/order-pickups',
+    {
+      schema: {
+        tags: ['order-pickups'],
+        summary: "The caller's order pickups, newest first",
+        description:
+          'SPEC section 7: `[{ id, orderNumber, storeName, status, ... }]`. `?status=confirmed,ready_for_pickup` narrows it.',
+        querystring: orderPickupListQuerySchema,
+        response: { 200: orderPickupListSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => listOrderPickups(db(), request.user.id, request.query.status),
+  );
+
+  app.get(
+    '/api/order-pickups/:id',
+    {
+      schema: {
+        tags: ['order-pickups'],
+        summary: 'One order pickup with its fees, payment and status history',
+        params: orderPickupParamsSchema,
+        response: {
+          200: orderPickupSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => getOrderPickup(db(), request.user.id, request.params.id),
+  );
+
+  app.post(
+    '/api/order-pickups',
+    {
+      schema: {
+        tags: ['order-pickups'],
+        summary: 'Schedule and pay a pickup (accepts Idempotency-Key)',
+        description:
+          'The fee is priced on the server (amounts in the body other than the tip are not ' +
+          'trusted); `expectedTotalCents` that differs from the server total is a 409. The same ' +
+          'Idempotency-Key within 24 h answers the first order again; with a different body 422. ' +
+          "A declined card or a wallet that is too low is a 402 with the provider's message.",
+        body: createOrderPickupRequestSchema,
+        response: { 201: orderPickupSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request);
+      return idempotent(request, reply, { scope: `user:${request.user.id}` }, async () => ({
+        statusCode: 201,
+        body: await createOrderPickup(db(), deps(), {
+          userId: request.user.id,
+          input: request.body,
+          now: new Date(),
+          idempotencyKey: key ? `order:${request.user.id}:${key}` : undefined,
+        }),
+      }));
+    },
+  );
+
+  app.post(
+    '/api/order-pickups/:id/cancel',
+    {
+      schema: {
+        tags: ['order-pickups'],
+        summary: 'Cancel free of charge until the courier leaves the store; refunds the payment',
+        description:
+          'Refunds go to the original payment method. 409 once the order, or the curbside robot ' +
+          'carrying it, has left the store (and after a failed curbside hand-over, while the order ' +
+          "waits in the store's holding area). A curbside pickup whose robot is still at the " +
+          'store is cancelled with the order.',
+        params: orderPickupParamsSchema,
+        response: { 200: orderPickupSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      idempotent(request, reply, { scope: `user:${request.user.id}` }, async () => ({
+        statusCode: 200,
+        body: await cancelOrderPickup(db(), deps(), {
+          userId: request.user.id,
+          orderPickupId: request.params.id,
+        }),
+      })),
+  );
+};

@@ -1,0 +1,125 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  canTransition,
+  ORDER_MESSAGES,
+  ORDER_PICKUP_STATUS_LABELS,
+  type OrderPickupStatus,
+} from 'shared-contracts/order-pickups';
+import type { Db } from '../db/database.ts';
+import { ConflictError, NotFoundError } from '../http/errors.ts';
+import { publishEvent } from '../realtime/publish.ts';
+import { type OrderPickupRow, orderPickupStatusChanges, orderPickups } from './schema.ts';
+
+/**
+ * Status changes of order pickups, for every domain (curbside, delivery tracking, refunds):
+ *
+ * ```ts
+ * await changeOrderPickupStatus(tx, app.orderPickupEvents, { orderPickupId, to: 'picked_up' });
+ * app.orderPickupEvents.onStatusChange(async (tx, { orderPickup, from, to }) => {
+ *   if (to === 'confirmed') await dispatchCourier(tx, orderPickup);
+ * });
+ * ```
+ *
+ * Only the transitions of `ORDER_PICKUP_TRANSITIONS` (shared-contracts) are allowed. Each change
+ * is recorded in the status history, published live on the topic `order-pickup:<id>` (SSE event
+ * `status`) and handed to the listeners inside the same transaction, so a listener's own writes
+ * (a courier dispatch, a durable timer) commit or roll back with the change. A new order that is
+ * paid at creation is announced as `from: null, to: 'confirmed'`.
+ */
+
+export interface OrderPickupStatusChange {
+  orderPickup: OrderPickupRow;
+  from: OrderPickupStatus | null;
+  to: OrderPickupStatus;
+}
+
+export type OrderPickupStatusListener = (tx: Db, change: OrderPickupStatusChange) => Promise<void>;
+
+export class OrderPickupEvents {
+  readonly #listeners = new Set<OrderPickupStatusListener>();
+
+  /** Registers a listener; returns the function that removes it. */
+  onStatusChange(listener: OrderPickupStatusListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Runs every listener in turn; a listener that throws rolls the change back. */
+  async emit(tx: Db, change: OrderPickupStatusChange): Promise<void> {
+    for (const listener of [...this.#listeners]) await listener(tx, change);
+  }
+}
+
+export const orderPickupTopic = (id: string) => `order-pickup:${id}`;
+
+/** Records a status (history row, live event, listeners) for a row already written with it. */
+export async function announceStatus(
+  tx: Db,
+  events: OrderPickupEvents,
+  change: OrderPickupStatusChange & { note?: string | null },
+): Promise<void> {
+  await tx.insert(orderPickupStatusChanges).values({
+    orderPickupId: change.orderPickup.id,
+    fromStatus: change.from,
+    toStatus: change.to,
+    note: change.note ?? null,
+  });
+  await publishEvent(
+    tx,
+    orderPickupTopic(change.orderPickup.id),
+    {
+      id: change.orderPickup.id,
+      orderNumber: change.orderPickup.orderNumber,
+      from: change.from,
+      status: change.to,
+      at: change.orderPickup.updatedAt.toISOString(),
+    },
+    { type: 'status' },
+  );
+  await events.emit(tx, { orderPickup: change.orderPickup, from: change.from, to: change.to });
+}
+
+/**
+ * Moves an order pickup to `to` if that is a legal transition (409 otherwise; 404 when there is
+ * no such order, or it is not `userId`'s when given). Asking for the status it already has is a
+ * no-op, so at-least-once callers (timers) may repeat themselves. Runs in its own transaction, or
+ * inside the caller's when `db` is one; the order row is locked meanwhile.
+ */
+export async function changeOrderPickupStatus(
+  db: Db,
+  events: OrderPickupEvents,
+  input: { orderPickupId: string; to: OrderPickupStatus; note?: string; userId?: string },
+): Promise<OrderPickupRow> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(orderPickups)
+      .where(
+        and(
+          eq(orderPickups.id, input.orderPickupId),
+          input.userId ? eq(orderPickups.userId, input.userId) : undefined,
+        ),
+      )
+      .for('update');
+    if (!current) throw new NotFoundError(ORDER_MESSAGES.notFound);
+    if (current.status === input.to) return current;
+    if (!canTransition(current.status, input.to)) {
+      throw new ConflictError(
+        `Order ${current.orderNumber} cannot go from ${ORDER_PICKUP_STATUS_LABELS[current.status].toLowerCase()} to ${ORDER_PICKUP_STATUS_LABELS[input.to].toLowerCase()}.`,
+      );
+    }
+    const [updated] = await tx
+      .update(orderPickups)
+      .set({ status: input.to, updatedAt: sql`now()` })
+      .where(eq(orderPickups.id, current.id))
+      .returning();
+    if (!updated) throw new Error('Updating the order pickup returned no row');
+    await announceStatus(tx, events, {
+      orderPickup: updated,
+      from: current.status,
+      to: input.to,
+      note: input.note,
+    });
+    return updated;
+  });
+}

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  CARD_BRANDS,
+  type CardBrand,
+  PAYMENT_KINDS,
+  PAYMENT_METHOD_TYPES,
+  PAYMENT_STATUSES,
+  type PaymentKind,
+  type PaymentMethodType,
+  type PaymentStatus,
+} from 'shared-contracts/payments';
+import { users } from '../auth/schema.ts';
+import { inList } from '../db/sql-helpers.ts';
+
+/**
+ * Saved cards. Only what a receipt shows is kept (brand, last 4, expiry, name) plus the provider's
+ * opaque reference; the card number and CVC never reach the database. Removing a card keeps the
+ * row (`removedAt`) so old payments still name it.
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerReference: text('provider_reference').notNull(),
+    brand: text('brand').notNull().$type<CardBrand>(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    nameOnCard: text('name_on_card').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payment_methods_user_id_idx').on(t.userId, t.createdAt),
+    uniqueIndex('payment_methods_one_default_per_user')
+      .on(t.userId)
+      .where(sql`${t.isDefault} and ${t.removedAt} is null`),
+    check('payment_methods_brand_check', inList(t.brand, CARD_BRANDS)),
+    check('payment_methods_last4_check', sql`${t.last4} ~ '^[0-9]{4}$'`),
+  ],
+);
+
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+
+/** Money taken from a customer: by card through the provider, or from the wallet. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().$type<PaymentKind>(),
+    method: text('method').notNull().$type<PaymentMethodType>(),
+    paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id, {
+      onDelete: 'set null',
+    }),
+    cardBrand: text('card_brand').$type<CardBrand>(),
+    cardLast4: text('card_last4'),
+    amountCents: integer('amount_cents').notNull(),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    status: text('status').notNull().$type<PaymentStatus>(),
+    provider: text('provider'),
+    providerChargeId: text('provider_charge_id'),
+    description: text('description').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_user_id_idx').on(t.userId, t.createdAt),
+    check('payments_kind_check', inList(t.kind, PAYMENT_KINDS)),
+    check('payments_method_check', inList(t.method, PAYMENT_METHOD_TYPES)),
+    check('payments_status_check', inList(t.status, PAYMENT_STATUSES)),
+    check('payments_amount_check', sql`${t.amountCents} > 0`),
+    check(
+      'payments_refunded_check',
+      sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountCents}`,
+    ),
+    check(
+      'payments_card_check',
+      sql`(${t.method} = 'card') = (${t.providerChargeId} is not null and ${t.cardLast4} is not null)`,
+    ),
+  ],
+);
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export const REFUND_DESTINATIONS = ['original_method', 'wallet'] as const;
+export type RefundDestination = (typeof REFUND_DESTINATIONS)[number];
+
+/** Money given back, all or part of one payment, to the card it came from or to the wallet. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    destination: text('destination').notNull().$type<RefundDestination>(),
+    reason: text('reason').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('refunds_payment_id_idx').on(t.paymentId),
+    check('refunds_amount_check', sql`${t.amountCents} > 0`),
+    check('refunds_destination_check', inList(t.destination, REFUND_DESTINATIONS)),
+  ],
+);
+
+export type RefundRow = typeof refunds.$inferSelect;

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { retailerListSchema, retailerParamsSchema } from 'shared-contracts/retailers';
+import { NotFoundError } from '../http/errors.ts';
+import { renderRetailerLogo } from './logo.ts';
+import { findRetailer, listRetailers } from './queries.ts';
+
+export const retailerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/retailers',
+    {
+      schema: {
+        tags: ['retailers'],
+        summary: 'The partner retailers of the home page strip',
+        response: { 200: retailerListSchema },
+      },
+    },
+    async (_request, reply) => {
+      // Static data (SPEC section 3); browsers may reuse it briefly without asking again.
+      reply.header('cache-control', 'public, max-age=300');
+      return listRetailers(app.database.db);
+    },
+  );
+
+  app.get(
+    '/api/retailers/:id/logo.svg',
+    {
+      schema: {
+        tags: ['retailers'],
+        summary: "A retailer's wordmark as SVG",
+        description: 'image/svg+xml; 404 `{ message }` for an unknown retailer.',
+        params: retailerParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const retailer = await findRetailer(app.database.db, request.params.id);
+      if (!retailer) throw new NotFoundError('Retailer not found');
+      return (
+        reply
+          .type('image/svg+xml; charset=utf-8')
+          .header('cache-control', 'public, max-age=86400')
+          // An SVG opened directly is a document; forbid it from running or loading anything.
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+          .send(renderRetailerLogo(retailer))
+      );
+    },
+  );
+};

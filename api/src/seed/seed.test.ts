@@ -1,0 +1,372 @@
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { meResponseSchema } from 'shared-contracts/auth';
+import {
+  type Delivery,
+  deliverySchema,
+  pickupHistoryPageSchema,
+} from 'shared-contracts/deliveries';
+import { orderNumberSchema, orderPickupSchema } from 'shared-contracts/order-pickups';
+import { METRO_AREAS } from 'shared-contracts/stores';
+import { walletEntriesPageSchema, walletSummarySchema } from 'shared-contracts/wallet';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  createTestDatabaseTarget,
+  describeEachDatabase,
+  startTestServer,
+  type TestServer,
+} from '../../test/harness.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { users } from '../auth/schema.ts';
+import { curbsidePickups } from '../curbside/schema.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { deliveries, deliveryUpdates } from '../deliveries/schema.ts';
+import { orderPickups } from '../order-pickups/schema.ts';
+import { payments } from '../payments/schema.ts';
+import { priceDelivery } from '../quotes/pricing.ts';
+import { retailers } from '../retailers/schema.ts';
+import { timers } from '../simulator/schema.ts';
+import { stores } from '../stores/schema.ts';
+import { DEMO_CUSTOMER } from './demo-customer.ts';
+import { DEMO_ADDRESS, DEMO_ORDER_NUMBERS, DEMO_TOP_UP_CENTS } from './demo-history.ts';
+import { seedBaseData, seedDatabase } from './seed.ts';
+
+const DAY = 24 * 60 * 60_000;
+const MINUTE = 60_000;
+const HOURS = 60 * MINUTE;
+
+describeEachDatabase('seedDatabase', (kind) => {
+  let server: TestServer;
+  let headers: { authorization: string };
+  let startedAt: number;
+
+  beforeAll(async () => {
+    startedAt = Date.now();
+    // 0.001: the courier left on the road at start-up arrives within a second of runDue calls.
+    server = await startTestServer({
+      database: kind,
+      demoHistory: true,
+      env: { SIM_TIME_SCALE: '0.001', AUTH_RATE_LIMIT_PER_MINUTE: '10000' },
+    });
+    const login = await server.fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        identifier: DEMO_CUSTOMER.username,
+        password: DEMO_CUSTOMER.password,
+      }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    headers = { authorization: `Bearer ${token}` };
+  });
+  afterAll(() => server?.close());
+
+  const db = () => server.database.db;
+  const get = async <T>(path: string, parse: (value: unknown) => T): Promise<T> => {
+    const response = await server.fetch(path, { headers });
+    expect(response.status, path).toBe(200);
+    return parse(await response.json());
+  };
+  const demoOrders = () => db().select().from(orderPickups).orderBy(asc(orderPickups.orderNumber));
+  const orderByNumber = async (orderNumber: string) => {
+    const [row] = await db()
+      .select()
+      .from(orderPickups)
+      .where(eq(orderPickups.orderNumber, orderNumber));
+    if (!row) throw new Error(`${orderNumber} missing`);
+    return row;
+  };
+  const deliveryOfOrder = (orderId: string) =>
+    get(`/api/deliveries/order/${orderId}`, (value) => deliverySchema.parse(value));
+
+  it('seeds an empty database once, and only once', async () => {
+    expect(await seedDatabase(server.app)).toBe(false);
+    const [retailerCount] = await db().select({ value: count() }).from(retailers);
+    expect(retailerCount?.value).toBe(13);
+    const [userCount] = await db().select({ value: count() }).from(users);
+    expect(userCount?.value).toBe(1);
+    const [orderCount] = await db().select({ value: count() }).from(orderPickups);
+    expect(orderCount?.value).toBe(8);
+  });
+
+  it('gives every retailer at least one store, in all three Texas metros', async () => {
+    const rows = await db().select().from(stores);
+    const retailerIds = new Set(rows.map((row) => row.retailerId));
+    expect(retailerIds.size).toBe(13);
+    expect(new Set(rows.map((row) => row.metroArea))).toEqual(new Set(METRO_AREAS));
+    for (const row of rows) {
+      expect(row.state).toBe('TX');
+      expect(row.zip).toMatch(/^7[5-9]\d{3}$/);
+      // Texas lies between 25.8°N–36.5°N and 93.5°W–106.6°W.
+      expect(row.lat).toBeGreaterThan(25.8);
+      expect(row.lat).toBeLessThan(36.5);
+      expect(row.lng).toBeGreaterThan(-106.6);
+      expect(row.lng).toBeLessThan(-93.5);
+      expect(row.services.length).toBeGreaterThan(0);
+      expect(row.hours.length).toBe(7);
+    }
+    expect(rows.length).toBeGreaterThan(13);
+  });
+
+  it('creates the demo customer with a verified email, an argon2id hash and a default address', async () => {
+    const [user] = await db()
+      .select()
+      .from(users)
+      .where(eq(users.username, DEMO_CUSTOMER.username));
+    expect(user).toMatchObject({
+      firstName: 'Dana',
+      lastName: 'Rivera',
+      email: 'demo@curbrun.test',
+    });
+    expect(user?.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(user?.passwordHash ?? '', DEMO_CUSTOMER.password)).toBe(true);
+    // The account predates its history.
+    const [first] = await demoOrders();
+    expect(user?.createdAt.getTime()).toBeLessThan(first?.createdAt.getTime() ?? 0);
+
+    const me = await get('/api/auth/me', (value) => meResponseSchema.parse(value));
+    expect(me.user.defaultAddressLine).toBe(DEMO_ADDRESS.line1);
+  });
+
+  it('gives the demo customer CR-100231…CR-100238 in the statuses the flows need', async () => {
+    const rows = await demoOrders();
+    expect(rows.map((row) => row.orderNumber)).toEqual(Object.values(DEMO_ORDER_NUMBERS).sort());
+    const statusOf = Object.fromEntries(rows.map((row) => [row.orderNumber, row.status]));
+    expect(statusOf).toMatchObject({
+      [DEMO_ORDER_NUMBERS.deliveredZara]: 'delivered',
+      [DEMO_ORDER_NUMBERS.cancelledKohls]: 'cancelled',
+      [DEMO_ORDER_NUMBERS.deliveredSephora]: 'delivered',
+      [DEMO_ORDER_NUMBERS.readyNordstrom]: 'ready_for_pickup',
+      [DEMO_ORDER_NUMBERS.readyFootLocker]: 'ready_for_pickup',
+      [DEMO_ORDER_NUMBERS.confirmedMacys]: 'confirmed',
+      [DEMO_ORDER_NUMBERS.confirmedNike]: 'confirmed',
+    });
+    // The courier may already have moved on by the time this runs (it is real).
+    expect(['in_transit', 'delivered']).toContain(statusOf[DEMO_ORDER_NUMBERS.inTransit]);
+    for (const row of rows) {
+      expect(orderNumberSchema.safeParse(row.orderNumber).success).toBe(true);
+      expect(row.createdAt.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+  });
+
+  it('prices every order with the pricing function and has it paid, by card or wallet', async () => {
+    for (const row of await demoOrders()) {
+      const expected = priceDelivery(
+        {
+          deliveryType: row.deliveryType,
+          distanceMiles: row.distanceMiles,
+          weightClass: row.weightClass,
+          plan: null,
+        },
+        row.window ?? 'asap',
+      );
+      expect(row.feeCents, row.orderNumber).toBe(expected.feeCents);
+      expect(row.feeLines, row.orderNumber).toEqual(expected.lines);
+      expect(row.totalCents).toBe(row.feeCents + row.tipCents);
+      expect(row.feeCents).toBeGreaterThan(0);
+      const detail = await get(`/api/order-pickups/${row.id}`, (value) =>
+        orderPickupSchema.parse(value),
+      );
+      expect(detail.payment, row.orderNumber).not.toBeNull();
+      expect(detail.payment?.amountCents).toBe(row.totalCents);
+      expect(detail.payment?.status).toBe(row.status === 'cancelled' ? 'refunded' : 'succeeded');
+      expect(detail.statusHistory[0]?.note).toMatch(
+        /^Paid \$\d+\.\d\d (from the wallet|with Visa •••• 4242)$/,
+      );
+    }
+  });
+
+  it('keeps a wallet whose balance is its ledger: a card top-up, then wallet payments', async () => {
+    const wallet = await get('/api/wallet', (value) => walletSummarySchema.parse(value));
+    const entries = await get('/api/wallet/entries?pageSize=50', (value) =>
+      walletEntriesPageSchema.parse(value),
+    );
+    const kinds = [...entries.entries].reverse().map((entry) => entry.kind);
+    expect(kinds).toEqual(['top_up', 'payment', 'tip', 'payment', 'tip']);
+    const sum = entries.entries.reduce((total, entry) => total + entry.amountCents, 0);
+    expect(wallet.balanceCents).toBe(sum);
+    const walletPaid = (await demoOrders())
+      .filter(
+        (row) =>
+          row.orderNumber === DEMO_ORDER_NUMBERS.deliveredZara ||
+          row.orderNumber === DEMO_ORDER_NUMBERS.deliveredSephora,
+      )
+      .reduce((total, row) => total + row.totalCents, 0);
+    expect(wallet.balanceCents).toBe(DEMO_TOP_UP_CENTS - walletPaid);
+    expect(wallet.balanceCents).toBeGreaterThan(0);
+    const [topUp] = await db().select().from(payments).where(eq(payments.kind, 'wallet_top_up'));
+    expect(topUp).toMatchObject({
+      method: 'card',
+      cardLast4: '4242',
+      amountCents: DEMO_TOP_UP_CENTS,
+    });
+    expect(startedAt - (topUp?.createdAt.getTime() ?? 0)).toBeGreaterThan(29 * DAY);
+  });
+
+  it('leaves the delivered orders as the simulator did, weeks ago: timeline, photo proof', async () => {
+    for (const [orderNumber, daysAgo] of [
+      [DEMO_ORDER_NUMBERS.deliveredZara, 21],
+      [DEMO_ORDER_NUMBERS.deliveredSephora, 7],
+    ] as const) {
+      const order = await orderByNumber(orderNumber);
+      const delivery = await deliveryOfOrder(order.id);
+      expect(delivery.status).toBe('delivered');
+      expect(delivery.checkpoints.map((checkpoint) => checkpoint.reached)).toEqual([
+        true,
+        true,
+        true,
+        true,
+      ]);
+      const placed = order.createdAt.getTime();
+      expect(startedAt - placed).toBeGreaterThan((daysAgo - 1) * DAY);
+      expect(startedAt - placed).toBeLessThan((daysAgo + 1) * DAY);
+      // A drive of a few miles after the courier's lead time: minutes to a couple of hours.
+      const deliveredAt = Date.parse(delivery.deliveredAt ?? '');
+      expect(deliveredAt - placed).toBeGreaterThan(5 * MINUTE);
+      expect(deliveredAt - placed).toBeLessThan(4 * HOURS);
+      // Not late: delivered before its window closed, and a scheduled window starts on a half
+      // hour of the story's clock, as the quote would have shown it.
+      expect(deliveredAt).toBeLessThanOrEqual(order.windowEndsAt?.getTime() ?? 0);
+      if (order.window !== 'asap') {
+        expect((order.windowStartsAt?.getTime() ?? 1) % (30 * MINUTE)).toBe(0);
+        expect(deliveredAt).toBeGreaterThanOrEqual(order.windowStartsAt?.getTime() ?? 0);
+      }
+      const times = delivery.timeline.map((entry) => Date.parse(entry.at));
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      expect(times[0]).toBeGreaterThanOrEqual(placed);
+      expect(Math.abs((times.at(-1) ?? 0) - deliveredAt)).toBeLessThan(1_000);
+      // The ETA given at dispatch is the courier's arrival in story time, not seconds later.
+      expect(Date.parse(delivery.timeline[0]?.etaAt ?? '') - placed).toBeGreaterThan(5 * MINUTE);
+      expect(delivery.timeline.map((entry) => entry.status)).toEqual(
+        expect.arrayContaining(['pickup_confirmed', 'en_route', 'arriving', 'delivered']),
+      );
+      // Timed at real speed, as the courier's leg was.
+      const [row] = await db().select().from(deliveries).where(eq(deliveries.id, delivery.id));
+      expect(row?.timeScale).toBeCloseTo(1, 6);
+      expect(row?.legDurationMs).toBeGreaterThan(MINUTE - 1);
+      expect(row?.legDurationMs).toBeLessThan(2 * HOURS);
+
+      expect(delivery.proof).toMatchObject({ kind: 'photo' });
+      const proof = await server.fetch(delivery.proof?.imageUrl ?? '', { headers });
+      expect(proof.status).toBe(200);
+      expect(proof.headers.get('content-type')).toBe('image/png');
+    }
+  });
+
+  it('has a courier on the road that the timer runner brings to the door', async () => {
+    const order = await orderByNumber(DEMO_ORDER_NUMBERS.inTransit);
+    let delivery: Delivery = await deliveryOfOrder(order.id);
+    expect(delivery.deliveryType).toBe('home');
+    // It left the store at start-up, after the time it took the courier to get there.
+    const leftAt = delivery.timeline.find((entry) => entry.status === 'en_route')?.at ?? '';
+    expect(Date.parse(leftAt)).toBeGreaterThanOrEqual(startedAt);
+    expect(Date.parse(leftAt) - order.createdAt.getTime()).toBeGreaterThan(0);
+    const [open] = await db()
+      .select({ value: count() })
+      .from(timers)
+      .where(and(isNull(timers.doneAt), sql`${timers.payload}->>'deliveryId' = ${delivery.id}`));
+    expect(open?.value).toBe(1);
+
+    const deadline = Date.now() + 15_000;
+    while (delivery.status !== 'delivered' && Date.now() < deadline) {
+      await server.app.timers.runDue();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      delivery = await deliveryOfOrder(order.id);
+    }
+    expect(delivery.status).toBe('delivered');
+    expect((await orderByNumber(DEMO_ORDER_NUMBERS.inTransit)).status).toBe('delivered');
+  });
+
+  it('leaves the curbside orders waiting for the customer, with nothing scheduled', async () => {
+    const numbers = [
+      DEMO_ORDER_NUMBERS.readyNordstrom,
+      DEMO_ORDER_NUMBERS.readyFootLocker,
+      DEMO_ORDER_NUMBERS.confirmedMacys,
+      DEMO_ORDER_NUMBERS.confirmedNike,
+    ];
+    const rows = await db()
+      .select({ order: orderPickups, delivery: deliveries })
+      .from(orderPickups)
+      .innerJoin(deliveries, eq(deliveries.orderPickupId, orderPickups.id))
+      .where(inArray(orderPickups.orderNumber, numbers));
+    expect(rows).toHaveLength(4);
+    for (const { order, delivery } of rows) {
+      expect(order.deliveryType).toBe('curbside');
+      expect(delivery).toMatchObject({ fleet: 'curbrun_robots', status: 'pickup_confirmed' });
+      const [open] = await db()
+        .select({ value: count() })
+        .from(timers)
+        .where(and(isNull(timers.doneAt), sql`${timers.payload}->>'deliveryId' = ${delivery.id}`));
+      expect(open?.value).toBe(0);
+    }
+    expect(await db().select().from(curbsidePickups)).toEqual([]);
+
+    // The curbside flow takes them as they are.
+    const arrival = await server.fetch('/api/curbside-pickups', {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        customerName: 'Dana Rivera',
+        parkingSpotNumber: '7',
+        phoneNumber: '+1 214 555 0142',
+        orderNumber: DEMO_ORDER_NUMBERS.readyNordstrom,
+      }),
+    });
+    expect(arrival.status).toBe(201);
+  });
+
+  it('shows the history with its totals, and delivery updates dated with their orders', async () => {
+    const history = await get('/api/pickup-history?pageSize=20', (value) =>
+      pickupHistoryPageSchema.parse(value),
+    );
+    const orders = history.items.filter((item) => item.kind === 'order');
+    expect(orders).toHaveLength(8);
+    for (const item of orders) expect(item.totalCents).toBeGreaterThan(0);
+
+    const zara = await orderByNumber(DEMO_ORDER_NUMBERS.deliveredZara);
+    const [delivery] = await db()
+      .select({ id: deliveries.id })
+      .from(deliveries)
+      .where(eq(deliveries.orderPickupId, zara.id));
+    const updates = await db()
+      .select()
+      .from(deliveryUpdates)
+      .where(eq(deliveryUpdates.deliveryId, delivery?.id ?? ''));
+    for (const update of updates) {
+      expect(update.createdAt.getTime()).toBeLessThan(startedAt - 20 * DAY);
+    }
+  });
+
+  it('rejects a second account whose email or username differs only in case', async () => {
+    const base = { firstName: 'A', lastName: 'B', passwordHash: 'x' };
+    await expect(
+      db()
+        .insert(users)
+        .values({ ...base, username: 'DEMO', email: 'other@example.test' }),
+    ).rejects.toThrow();
+    await expect(
+      db()
+        .insert(users)
+        .values({ ...base, username: 'other', email: 'Demo@Curbrun.test' }),
+    ).rejects.toThrow();
+  });
+});
+
+describeEachDatabase('seedBaseData', (kind) => {
+  it.runIf(kind === 'postgres')('seeds once when two processes start together', async () => {
+    const fresh = await createTestDatabaseTarget('postgres');
+    const a = await fresh.open();
+    const b = await fresh.open();
+    try {
+      await migrateDatabase(a);
+      const results = await Promise.all([seedBaseData(a.db), seedBaseData(b.db)]);
+      expect(results.map((result) => result.seeded).sort()).toEqual([false, true]);
+      const [retailerCount] = await a.db.select({ value: count() }).from(retailers);
+      expect(retailerCount?.value).toBe(13);
+    } finally {
+      await a.close();
+      await b.close();
+      await fresh.drop();
+    }
+  });
+});

@@ -1,0 +1,219 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from 'shared-contracts/errors';
+import {
+  notificationPreferencesSchema,
+  updateNotificationPreferencesSchema,
+} from 'shared-contracts/settings';
+import {
+  accountProfileSchema,
+  changeEmailRequestSchema,
+  changePasswordRequestSchema,
+  deleteAccountRequestSchema,
+  emailChangeResponseSchema,
+  updateProfileRequestSchema,
+  userListSchema,
+  userMessageSchema,
+} from 'shared-contracts/users';
+import { requireSensitiveAuth, requireUser } from '../auth/guards.ts';
+import { TooManyAttemptsError } from '../auth/throttle.ts';
+import { HttpError } from '../http/errors.ts';
+import {
+  getNotificationPreferences,
+  saveNotificationPreferences,
+} from '../notifications/preferences.ts';
+import { deleteAccount } from './anonymise.ts';
+import { changePassword, getAccountProfile, requestEmailChange, updateProfile } from './service.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema } as const;
+
+async function withRetryAfter<T>(reply: FastifyReply, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof TooManyAttemptsError) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    }
+    throw error;
+  }
+}
+
+/**
+ * The account (issue 7, /settings): `GET /api/users` of SPEC section 7 answers only the caller's own
+ * record; everything here is about the signed-in user and never about anyone else.
+ */
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.database.db;
+  const { config } = app;
+  // Password checks here count against the per-account limit too; this slows one address down.
+  const perIp = {
+    max: config.authRateLimitPerMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      return new HttpError(
+        429,
+        `Too many requests from your network. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+      );
+    },
+  };
+
+  app.addHook('preHandler', requireUser);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/api/users',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Your own user record, as a list of one',
+        description:
+          'SPEC section 7 lists this call without its shape. It never lists other users: the answer is always an array holding exactly the signed-in user (with `pendingEmail` while an email change waits for its link).',
+        response: { 200: userListSchema, ...errors },
+      },
+    },
+    async (request) => [await getAccountProfile(db(), request.user.id)],
+  );
+
+  app.get(
+    '/api/users/me',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Your profile',
+        response: { 200: accountProfileSchema, ...errors },
+      },
+    },
+    async (request) => getAccountProfile(db(), request.user.id),
+  );
+
+  app.patch(
+    '/api/users/me',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Change your first name, last name and username',
+        description: 'A username someone else has (in any case) is 409 with the field in `issues`.',
+        body: updateProfileRequestSchema,
+        response: { 200: accountProfileSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request) => updateProfile(db(), request.user.id, request.body),
+  );
+
+  app.post(
+    '/api/users/me/email',
+    {
+      preHandler: requireSensitiveAuth,
+      schema: {
+        tags: ['users'],
+        summary: 'Change your email address (sensitive): sends a verification link to the new one',
+        description:
+          'Needs the sensitive window (403 outside it). The email changes when the link is opened at /verify-email; the current address is told. 409 when another account uses the address.',
+        body: changeEmailRequestSchema,
+        response: {
+          200: emailChangeResponseSchema,
+          ...errors,
+          403: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) =>
+      requestEmailChange(db(), request.user.id, request.body.email, {
+        now: new Date(),
+        publicUrl: config.publicUrl,
+      }),
+  );
+
+  app.post(
+    '/api/users/me/password',
+    {
+      config: { rateLimit: perIp },
+      schema: {
+        tags: ['users'],
+        summary: 'Change your password; every other session is signed out',
+        description:
+          'A wrong current password is 403 (this session stays signed in) and counts against the per-account limit of 5 failures in 15 minutes (429 with Retry-After).',
+        body: changePasswordRequestSchema,
+        response: { 200: userMessageSchema, ...errors, 403: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const message = await withRetryAfter(reply, () =>
+        changePassword(
+          db(),
+          {
+            userId: request.user.id,
+            sessionId: request.session.id,
+            currentPassword: request.body.currentPassword,
+            newPassword: request.body.newPassword,
+          },
+          new Date(),
+        ),
+      );
+      return { message };
+    },
+  );
+
+  app.delete(
+    '/api/users/me',
+    {
+      config: { rateLimit: perIp },
+      preHandler: requireSensitiveAuth,
+      schema: {
+        tags: ['users'],
+        summary: 'Delete your account (sensitive): personal data removed, orders kept anonymised',
+        description:
+          'Needs the sensitive window, the password again and `confirmation: "DELETE"`. Every session ends; the account can no longer sign in.',
+        body: deleteAccountRequestSchema,
+        response: {
+          200: userMessageSchema,
+          ...errors,
+          403: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const message = await withRetryAfter(reply, () =>
+        deleteAccount(
+          db(),
+          { userId: request.user.id, password: request.body.password },
+          new Date(),
+        ),
+      );
+      return { message };
+    },
+  );
+
+  app.get(
+    '/api/users/me/notification-preferences',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Your notification preferences: email and SMS per kind of event',
+        response: { 200: notificationPreferencesSchema, ...errors },
+      },
+    },
+    async (request) => getNotificationPreferences(db(), request.user.id),
+  );
+
+  app.put(
+    '/api/users/me/notification-preferences',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Save your notification preferences',
+        description:
+          'Text messages need a mobile number. Security emails and the curbside PIN are always sent.',
+        body: updateNotificationPreferencesSchema,
+        response: { 200: notificationPreferencesSchema, ...errors },
+      },
+    },
+    async (request) => saveNotificationPreferences(db(), request.user.id, request.body),
+  );
+};

@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from 'shared-contracts/errors';
+import {
+  topUpRequestSchema,
+  topUpResponseSchema,
+  walletEntriesPageSchema,
+  walletEntriesQuerySchema,
+  walletSummarySchema,
+} from 'shared-contracts/wallet';
+import { requireSensitiveAuth, requireUser } from '../auth/guards.ts';
+import { idempotencyKeyOf, idempotent } from '../http/idempotency.ts';
+import { listWalletEntries, toWalletEntry, walletBalance } from './service.ts';
+import { topUpWallet } from './top-up.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  402: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+} as const;
+
+/**
+ * The wallet. The balance alone is shown wherever one pays (signed in); the ledger and adding
+ * funds are the wallet page's and need the recent password check (SPEC section 6).
+ */
+export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.database.db;
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/api/wallet',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['wallet'],
+        summary: "The caller's wallet balance",
+        response: { 200: walletSummarySchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => ({ balanceCents: await walletBalance(db(), request.user.id) }),
+  );
+
+  app.get(
+    '/api/wallet/entries',
+    {
+      preHandler: requireSensitiveAuth,
+      schema: {
+        tags: ['wallet'],
+        summary: 'The ledger, newest first, a page at a time, filtered by kind and dates',
+        querystring: walletEntriesQuerySchema,
+        response: { 200: walletEntriesPageSchema, ...errors },
+      },
+    },
+    async (request) => listWalletEntries(db(), request.user.id, request.query),
+  );
+
+  app.post(
+    '/api/wallet/top-ups',
+    {
+      preHandler: requireSensitiveAuth,
+      schema: {
+        tags: ['wallet'],
+        summary: 'Add funds by card (accepts Idempotency-Key)',
+        description:
+          'Charges the card and adds a `top_up` entry in one step. A declined card is a 402 ' +
+          "with the provider's message; a balance above $2,000.00 is refused (409).",
+        body: topUpRequestSchema,
+        response: { 201: topUpResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      idempotent(request, reply, { scope: `user:${request.user.id}` }, async () => {
+        const entry = await topUpWallet(db(), app.paymentProvider, {
+          userId: request.user.id,
+          amountCents: request.body.amountCents,
+          payment: request.body.payment,
+          idempotencyKey: idempotencyKeyOf(request) ?? undefined,
+        });
+        return {
+          statusCode: 201,
+          body: { balanceCents: entry.balanceAfterCents, entry: toWalletEntry(entry) },
+        };
+      }),
+  );
+};

@@ -1,0 +1,179 @@
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { formatCents, PAYMENT_MESSAGES } from 'shared-contracts/payments';
+import {
+  MAX_WALLET_BALANCE_CENTS,
+  WALLET_MESSAGES,
+  type WalletEntriesPage,
+  type WalletEntriesQuery,
+  type WalletEntry,
+  type WalletEntryKind,
+} from 'shared-contracts/wallet';
+import type { Db } from '../db/database.ts';
+import { ConflictError, HttpError } from '../http/errors.ts';
+import { orderPickups } from '../order-pickups/schema.ts';
+import { type WalletEntryRow, walletEntries } from './schema.ts';
+
+/**
+ * The wallet ledger (issue 6). Every change is an entry; the balance is the sum of a person's
+ * entries. Writers take the person's wallet lock (a transaction-scoped advisory lock) before
+ * reading the balance, so concurrent payments are decided one after the other and the balance can
+ * never go below zero; the `balance_after_cents >= 0` CHECK backs that up in the database.
+ */
+
+export class WalletInsufficientFundsError extends HttpError {
+  constructor(balanceCents: number, neededCents: number) {
+    super(
+      402,
+      PAYMENT_MESSAGES.walletInsufficient(formatCents(balanceCents), formatCents(neededCents)),
+    );
+  }
+}
+
+export interface WalletLine {
+  kind: WalletEntryKind;
+  /** Positive adds to the balance, negative takes from it. */
+  amountCents: number;
+  description: string;
+  paymentId?: string | null;
+  refundId?: string | null;
+}
+
+/** Serialises every balance change of one person until the transaction ends. */
+export async function lockWallet(tx: Db, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`wallet:${userId}`}, 0))`);
+}
+
+/** The balance: the sum of the person's entries. */
+export async function walletBalance(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string | number | null>`coalesce(sum(${walletEntries.amountCents}), 0)` })
+    .from(walletEntries)
+    .where(eq(walletEntries.userId, userId));
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * Appends entries in one go. Call inside a transaction that holds `lockWallet`. Refuses with 402
+ * when the entries would take the balance below zero.
+ */
+export async function appendWalletEntries(
+  tx: Db,
+  userId: string,
+  lines: readonly WalletLine[],
+): Promise<WalletEntryRow[]> {
+  let balance = await walletBalance(tx, userId);
+  const outgoing = lines.reduce((sum, line) => sum + Math.min(0, line.amountCents), 0);
+  if (balance + outgoing < 0) throw new WalletInsufficientFundsError(balance, -outgoing);
+  const rows: WalletEntryRow[] = [];
+  for (const line of lines) {
+    if (!Number.isInteger(line.amountCents) || line.amountCents === 0) {
+      throw new Error(`Wallet entries are non-zero integer cents, got ${line.amountCents}`);
+    }
+    balance += line.amountCents;
+    const [row] = await tx
+      .insert(walletEntries)
+      .values({
+        userId,
+        kind: line.kind,
+        amountCents: line.amountCents,
+        balanceAfterCents: balance,
+        description: line.description,
+        paymentId: line.paymentId ?? null,
+        refundId: line.refundId ?? null,
+      })
+      .returning();
+    if (!row) throw new Error('Inserting the wallet entry returned no row');
+    rows.push(row);
+  }
+  return rows;
+}
+
+export interface CreditInput {
+  userId: string;
+  amountCents: number;
+  kind: Extract<WalletEntryKind, 'top_up' | 'refund' | 'credit'>;
+  description: string;
+  paymentId?: string | null;
+  refundId?: string | null;
+}
+
+/**
+ * Adds money to a wallet (top-ups, refunds to the wallet, goodwill credits) in its own
+ * transaction, or inside the caller's when `db` is one. Top-ups respect the balance cap.
+ */
+export async function creditWallet(db: Db, input: CreditInput): Promise<WalletEntryRow> {
+  if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
+    throw new Error(`Wallet credits are positive integer cents, got ${input.amountCents}`);
+  }
+  return db.transaction(async (tx) => {
+    await lockWallet(tx, input.userId);
+    if (input.kind === 'top_up') {
+      const balance = await walletBalance(tx, input.userId);
+      if (balance + input.amountCents > MAX_WALLET_BALANCE_CENTS) {
+        throw new ConflictError(WALLET_MESSAGES.balanceCap);
+      }
+    }
+    const [row] = await appendWalletEntries(tx, input.userId, [input]);
+    if (!row) throw new Error('Crediting the wallet wrote no entry');
+    return row;
+  });
+}
+
+export function toWalletEntry(
+  row: WalletEntryRow,
+  order?: { id: string; orderNumber: string } | null,
+): WalletEntry {
+  return {
+    id: row.id,
+    kind: row.kind,
+    amountCents: row.amountCents,
+    balanceAfterCents: row.balanceAfterCents,
+    description: row.description,
+    orderPickupId: order?.id ?? null,
+    orderNumber: order?.orderNumber ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** One page of the ledger, newest first, filtered by kind and day (UTC, inclusive). */
+export async function listWalletEntries(
+  db: Db,
+  userId: string,
+  query: Required<Pick<WalletEntriesQuery, 'page' | 'pageSize'>> &
+    Pick<WalletEntriesQuery, 'kind' | 'from' | 'to'>,
+): Promise<WalletEntriesPage> {
+  const page = Number(query.page);
+  const pageSize = Number(query.pageSize);
+  const where = and(
+    eq(walletEntries.userId, userId),
+    query.kind ? eq(walletEntries.kind, query.kind) : undefined,
+    query.from ? gte(walletEntries.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
+    query.to
+      ? lt(walletEntries.createdAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS))
+      : undefined,
+  );
+  const [totalRow] = await db.select({ value: count() }).from(walletEntries).where(where);
+  const rows = await db
+    .select({
+      entry: walletEntries,
+      orderId: orderPickups.id,
+      orderNumber: orderPickups.orderNumber,
+    })
+    .from(walletEntries)
+    .leftJoin(orderPickups, eq(orderPickups.paymentId, walletEntries.paymentId))
+    .where(where)
+    .orderBy(desc(walletEntries.seq))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return {
+    entries: rows.map(({ entry, orderId, orderNumber }) =>
+      toWalletEntry(entry, orderId && orderNumber ? { id: orderId, orderNumber } : null),
+    ),
+    page,
+    pageSize,
+    total: totalRow?.value ?? 0,
+    balanceCents: await walletBalance(db, userId),
+  };
+}

@@ -1,0 +1,158 @@
+import { randomInt } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+
+/** The seeded demo customer (api/src/seed/demo-customer.ts) and its orders that curbside accepts. */
+export const DEMO = { username: 'demo', password: 'Demo#2026pass' } as const;
+
+/** A fresh phone number, so the outbox holds exactly this test's PIN message. */
+export const randomPhone = () => `(214) 555-${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+
+/** Signs in through the API on `baseURL` and stores the session keys of SPEC section 3. */
+export async function signIn(
+  page: Page,
+  request: APIRequestContext,
+  baseURL: string,
+  account: { username: string; password: string } = DEMO,
+): Promise<void> {
+  const response = await request.post(`${baseURL}/api/auth/login`, {
+    data: { identifier: account.username, password: account.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const { token, user } = (await response.json()) as { token: string; user: { id: string } };
+  await page.goto(`${baseURL}/api/health`);
+  await page.evaluate(
+    ({ token, userId, now }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('userID', userId);
+      localStorage.setItem('sensitiveAuthTime', String(now));
+    },
+    { token, userId: user.id, now: Date.now() },
+  );
+}
+
+/** The PIN from the newest SMS to `phone` in the development outbox. */
+export async function readPinFromOutbox(
+  request: APIRequestContext,
+  baseURL: string,
+  phone: string,
+): Promise<string> {
+  let pin: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(
+        `${baseURL}/api/dev/outbox?to=${encodeURIComponent(phone)}`,
+      );
+      const [sms] = (await response.json()) as Array<{ text: string }>;
+      pin = sms?.text.match(/PIN for order CR-\d{6} is (\d{4})\./)?.[1];
+      return pin;
+    })
+    .toBeTruthy();
+  return pin ?? '';
+}
+
+/** axe violations inside the page's main content (WCAG 2.x A/AA and best practices). */
+export async function mainAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+  return violations.map((violation) => ({
+    id: violation.id,
+    help: violation.help,
+    nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+  }));
+}
+
+/** Page object of `/curbside-pickup` (mfe-curbside). */
+export class CurbsidePage {
+  readonly status: Locator;
+  readonly pinDialog: Locator;
+  readonly pinInput: Locator;
+
+  constructor(
+    readonly page: Page,
+    readonly baseURL: string,
+  ) {
+    this.status = page.getByTestId('pickup-status');
+    this.pinDialog = page.getByRole('dialog', { name: 'Robot Arrived' });
+    this.pinInput = this.pinDialog.getByLabel('Robot has arrived! Enter your verification PIN:');
+  }
+
+  async goto(query = ''): Promise<void> {
+    await this.page.goto(`${this.baseURL}/curbside-pickup${query}`);
+    await expect(
+      this.page.getByRole('heading', { level: 1, name: 'Curbside Pickup with Robot Delivery' }),
+    ).toBeVisible();
+  }
+
+  async start(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Start Curbside Pickup' }).click();
+    await expect(
+      this.page.getByRole('heading', { name: 'Notify the store of your arrival' }),
+    ).toBeVisible();
+  }
+
+  /** Fills the arrival form; the order is chosen in the selector unless it came in the URL. */
+  async fillArrival(values: {
+    orderNumber?: string;
+    parkingSpotNumber: string;
+    phoneNumber: string;
+    vehicleDescription?: string;
+  }): Promise<void> {
+    if (values.orderNumber) {
+      const select = this.page.getByLabel('Order', { exact: true });
+      const option = select.locator('option', { hasText: `${values.orderNumber} ·` });
+      await select.selectOption({ label: (await option.textContent()) ?? '' });
+    }
+    await this.page.getByLabel('Parking spot number').fill(values.parkingSpotNumber);
+    await this.page.getByLabel('Phone number').fill(values.phoneNumber);
+    if (values.vehicleDescription) {
+      await this.page.getByLabel('Vehicle description (optional)').fill(values.vehicleDescription);
+    }
+  }
+
+  async notify(): Promise<string> {
+    await this.recordStatuses();
+    await this.page.getByRole('button', { name: 'Notify Store' }).click();
+    await expect(this.page).toHaveURL(/[?&]pickup=[0-9a-f-]{36}/);
+    return new URL(this.page.url()).searchParams.get('pickup') ?? '';
+  }
+
+  /**
+   * Starts recording every status label the page shows (the robot's steps last about a second
+   * each at the e2e time scale, too short to wait for one by one).
+   */
+  async recordStatuses(): Promise<void> {
+    await this.page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __curbsideStatuses: string[] }).__curbsideStatuses = seen;
+      const read = () => {
+        const text = document.querySelector('[data-testid="pickup-status"]')?.textContent;
+        if (text && seen.at(-1) !== text) seen.push(text);
+      };
+      read();
+      new MutationObserver(read).observe(document.body, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
+  }
+
+  recordedStatuses(): Promise<string[]> {
+    return this.page.evaluate(
+      () => (window as unknown as { __curbsideStatuses: string[] }).__curbsideStatuses,
+    );
+  }
+
+  async enterPin(pin: string): Promise<void> {
+    await this.pinInput.fill(pin);
+    await this.pinDialog.getByRole('button', { name: 'Verify' }).click();
+  }
+
+  toast(title: string): Locator {
+    // By CSS, not role: while the PIN dialog is open the rest of the page, toasts included, is
+    // hidden from the accessibility tree (the dialog repeats the message for screen readers).
+    return this.page
+      .locator('[role="region"][aria-label^="Notifications"] li[data-state="open"]')
+      .filter({ hasText: title });
+  }
+}

@@ -1,0 +1,52 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// The production build served like `npm start` does, on its own port and a fresh database.
+// E2E_PORT lets several suites run side by side; E2E_REUSE=1 reuses a server you started yourself.
+const port = Number(process.env.E2E_PORT ?? 8181);
+export const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  // One output folder per server port: suites run side by side never delete each other's traces.
+  outputDir: `test-results/port-${port}`,
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Debian's chromium (STACK-NOTES.md); Playwright never downloads a browser here.
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node server.mjs',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: process.env.E2E_REUSE === '1',
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      SIM_TIME_SCALE: process.env.SIM_TIME_SCALE ?? '0.1',
+      // Every suite signs users in through the API from this one address (e2e/fixtures).
+      AUTH_RATE_LIMIT_PER_MINUTE: process.env.AUTH_RATE_LIMIT_PER_MINUTE ?? '1000',
+    },
+  },
+});

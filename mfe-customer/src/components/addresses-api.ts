@@ -1,0 +1,51 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, fetchJson } from 'shared-auth';
+import type {
+  CreateAddressRequest,
+  SavedAddress,
+  UpdateAddressRequest,
+} from 'shared-contracts/addresses';
+
+/** The signed-in person's saved addresses (also used by the settings page). */
+export const addressesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['customer', 'addresses'] as const,
+    queryFn: ({ signal }) => fetchJson<SavedAddress[]>('/api/addresses', 'default', signal),
+  });
+
+export function useCreateAddressMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateAddressRequest) =>
+      apiRequest<SavedAddress>('POST', '/api/addresses', body, { auth: true }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: addressesQueryOptions().queryKey });
+      // The avatar menu shows the default address's street line.
+      await queryClient.invalidateQueries({ queryKey: ['auth', 'me'] });
+    },
+  });
+}
+
+export function useUpdateAddressMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateAddressRequest }) =>
+      apiRequest<SavedAddress>('PATCH', `/api/addresses/${id}`, body, { auth: true }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: addressesQueryOptions().queryKey });
+      await queryClient.invalidateQueries({ queryKey: ['auth', 'me'] });
+    },
+  });
+}
+
+export function useDeleteAddressMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest('DELETE', `/api/addresses/${id}`, undefined, { auth: true }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: addressesQueryOptions().queryKey });
+      await queryClient.invalidateQueries({ queryKey: ['auth', 'me'] });
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import { queryOptions } from '@tanstack/react-query';
+import { CACHE_GROUPS, fetchJson } from 'shared-auth';
+import type { Retailer } from 'shared-contracts/retailers';
+import type { Store } from 'shared-contracts/stores';
+
+/** Stores: fresh 5 minutes, kept 30 (SPEC section 9). */
+export const storesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['customer', 'stores'] as const,
+    queryFn: ({ signal }) => fetchJson<Store[]>('/api/stores', 'stores', signal),
+    staleTime: CACHE_GROUPS.stores.staleTime,
+    gcTime: CACHE_GROUPS.stores.gcTime,
+  });
+
+/** Retailers change as rarely as stores, so they share the stores cache group. */
+export const retailersQueryOptions = () =>
+  queryOptions({
+    queryKey: ['customer', 'retailers'] as const,
+    queryFn: ({ signal }) => fetchJson<Retailer[]>('/api/retailers', 'stores', signal),
+    staleTime: CACHE_GROUPS.stores.staleTime,
+    gcTime: CACHE_GROUPS.stores.gcTime,
+  });

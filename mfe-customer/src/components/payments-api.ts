@@ -1,0 +1,53 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, fetchJson } from 'shared-auth';
+import type { CreatePaymentMethodRequest, PaymentMethod } from 'shared-contracts/payments';
+import type { WalletSummary } from 'shared-contracts/wallet';
+
+/** The wallet balance, shown wherever one pays. */
+export const walletQueryOptions = () =>
+  queryOptions({
+    queryKey: ['customer', 'wallet'] as const,
+    queryFn: ({ signal }) => fetchJson<WalletSummary>('/api/wallet', 'default', signal),
+  });
+
+/** Saved cards (brand and last 4), the default first. */
+export const paymentMethodsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['customer', 'payment-methods'] as const,
+    queryFn: ({ signal }) => fetchJson<PaymentMethod[]>('/api/payment-methods', 'default', signal),
+  });
+
+export function useAddPaymentMethodMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreatePaymentMethodRequest) =>
+      apiRequest<PaymentMethod>('POST', '/api/payment-methods', body, { auth: true }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: paymentMethodsQueryOptions().queryKey }),
+  });
+}
+
+export function useSetDefaultPaymentMethodMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<PaymentMethod>('POST', `/api/payment-methods/${id}/default`, {}, { auth: true }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: paymentMethodsQueryOptions().queryKey }),
+  });
+}
+
+export function useRemovePaymentMethodMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest('DELETE', `/api/payment-methods/${id}`, undefined, { auth: true }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: paymentMethodsQueryOptions().queryKey }),
+  });
+}
+
+/** A fresh Idempotency-Key: one per logical payment, reused when the same payment is retried. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}

@@ -1,0 +1,65 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, fetchJson } from 'shared-auth';
+import type { CheckoutSession, CompleteCheckoutRequest } from 'shared-contracts/checkout';
+import type { OrderPickup } from 'shared-contracts/order-pickups';
+import { orderPickupsQueryOptions } from '../../components/order-pickups-api';
+import { walletQueryOptions } from '../../components/payments-api';
+
+export const checkoutSessionQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['customer', 'checkout-session', id] as const,
+    queryFn: ({ signal }) =>
+      fetchJson<CheckoutSession>(
+        `/api/checkout-sessions/${encodeURIComponent(id)}`,
+        'default',
+        signal,
+      ),
+    // An open session does not change on its own; only paying it does.
+    staleTime: 5 * 60_000,
+  });
+
+export function useCompleteCheckoutMutation(sessionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      body,
+      idempotencyKey,
+    }: {
+      body: CompleteCheckoutRequest;
+      idempotencyKey: string;
+    }) =>
+      apiRequest<OrderPickup>(
+        'POST',
+        `/api/checkout-sessions/${encodeURIComponent(sessionId)}/complete`,
+        body,
+        { auth: true, headers: { 'Idempotency-Key': idempotencyKey } },
+      ),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: checkoutSessionQueryOptions(sessionId).queryKey,
+        }),
+        queryClient.invalidateQueries({ queryKey: orderPickupsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: walletQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: ['customer', 'payment-methods'] }),
+      ]);
+    },
+  });
+}
+
+/**
+ * One Idempotency-Key per checkout session and tab (session storage), so retrying a payment
+ * after a timeout or a reload can never pay the session twice.
+ */
+export function checkoutIdempotencyKey(sessionId: string): string {
+  const storageKey = `curbrun:checkout-key:${sessionId}`;
+  try {
+    const existing = sessionStorage.getItem(storageKey);
+    if (existing) return existing;
+    const key = crypto.randomUUID();
+    sessionStorage.setItem(storageKey, key);
+    return key;
+  } catch {
+    return crypto.randomUUID();
+  }
+}

@@ -1,0 +1,162 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { errorMessage, RequireAuth } from 'shared-auth';
+import { formatCents } from 'shared-contracts/payments';
+import {
+  REFUND_REASON_LABELS,
+  REFUND_STATUS_LABELS,
+  type RefundRequestRecord,
+  type RefundStatus,
+} from 'shared-contracts/refunds';
+import {
+  Badge,
+  type BadgeTone,
+  Card,
+  Lead,
+  Muted,
+  media,
+  Notice,
+  Page,
+  PageTitle,
+  Skeleton,
+  Stack,
+  usePageMeta,
+} from 'shared-ui';
+import styled from 'styled-components';
+import { formatDateTime } from '../../components/format';
+import { invalidateWallet, refundRequestsQueryOptions } from './api';
+import { RefundForm } from './refund-form';
+
+const Columns = styled.div`
+  display: grid;
+  gap: 24px;
+  align-items: start;
+  ${media.lg} {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  }
+`;
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+  li {
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.md};
+    padding: 14px;
+  }
+  h3 {
+    margin: 0 0 4px;
+    font-size: 1.05rem;
+  }
+  p {
+    margin: 4px 0 0;
+  }
+`;
+
+const STATUS_TONE: Record<RefundStatus, BadgeTone> = {
+  submitted: 'info',
+  needs_review: 'warning',
+  approved: 'success',
+  rejected: 'danger',
+};
+
+/**
+ * `/refund-request` (issue 7): ask for a refund on an order (reason, description, optional photos)
+ * and follow the requests already sent. SPEC section 9's policy is applied by the server.
+ */
+export function RefundRequestPage() {
+  usePageMeta('Refund Request', 'Ask for a refund and follow your requests.');
+  return (
+    <RequireAuth>
+      <Refunds />
+    </RequireAuth>
+  );
+}
+
+function Refunds() {
+  const [params] = useSearchParams();
+  return (
+    <Page>
+      <PageTitle>Refund Request</PageTitle>
+      <Lead>
+        Late deliveries caused by us are refunded 100% of the delivery fee; damaged or missing items
+        are covered up to 100% of their value.
+      </Lead>
+      <Columns>
+        <Card>
+          <RefundForm initialOrderId={params.get('order')} />
+        </Card>
+        <Card aria-labelledby="refund-requests-heading">
+          <RequestList />
+        </Card>
+      </Columns>
+    </Page>
+  );
+}
+
+function outcome(request: RefundRequestRecord): string | null {
+  if (request.status !== 'approved' || request.approvedCents === null) return null;
+  const where = request.creditedTo === 'card' ? 'refunded to your card' : 'credited to your wallet';
+  return `${formatCents(request.approvedCents)} ${where}`;
+}
+
+function RequestList() {
+  const queryClient = useQueryClient();
+  const requests = useQuery(refundRequestsQueryOptions());
+  const approved = useRef<Set<string> | null>(null);
+
+  // A request that became approved moved money: refresh the wallet balance.
+  useEffect(() => {
+    if (!requests.data) return;
+    const now = new Set(requests.data.filter((r) => r.status === 'approved').map((r) => r.id));
+    const before = approved.current;
+    approved.current = now;
+    if (before && [...now].some((id) => !before.has(id))) void invalidateWallet(queryClient);
+  }, [requests.data, queryClient]);
+
+  return (
+    <Stack $gap={12}>
+      <h2 id="refund-requests-heading">Your requests</h2>
+      {requests.isPending ? (
+        <Skeleton $height="120px" />
+      ) : requests.isError ? (
+        <Notice tone="danger" role="alert">
+          {errorMessage(requests.error, 'We could not load your refund requests.')}
+        </Notice>
+      ) : requests.data.length === 0 ? (
+        <Muted>You have not asked for a refund yet.</Muted>
+      ) : (
+        <List aria-live="polite" data-testid="refund-requests">
+          {requests.data.map((request) => (
+            <li key={request.id} data-testid="refund-request">
+              <h3>
+                Order {request.orderNumber} · {REFUND_REASON_LABELS[request.reason]}
+              </h3>
+              <Badge tone={STATUS_TONE[request.status]}>
+                {REFUND_STATUS_LABELS[request.status]}
+              </Badge>
+              {outcome(request) ? <p data-testid="refund-outcome">{outcome(request)}</p> : null}
+              {request.decision ? <p>{request.decision}</p> : <p>We are reviewing your request.</p>}
+              <p>
+                <Muted>
+                  Sent <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
+                  {request.itemValueCents !== null
+                    ? ` · item value ${formatCents(request.itemValueCents)}`
+                    : ''}
+                  {request.photos.length > 0
+                    ? ` · ${request.photos.length} photo${request.photos.length === 1 ? '' : 's'}`
+                    : ''}
+                </Muted>
+              </p>
+            </li>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}

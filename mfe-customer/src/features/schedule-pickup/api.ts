@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from 'shared-auth';
+import type { CreateOrderPickupRequest, OrderPickup } from 'shared-contracts/order-pickups';
+import { orderPickupsQueryOptions } from '../../components/order-pickups-api';
+import { walletQueryOptions } from '../../components/payments-api';
+
+/** POST /api/order-pickups with the draft's Idempotency-Key: one order per draft. */
+export function useCreateOrderPickupMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      body,
+      idempotencyKey,
+    }: {
+      body: CreateOrderPickupRequest;
+      idempotencyKey: string;
+    }) =>
+      apiRequest<OrderPickup>('POST', '/api/order-pickups', body, {
+        auth: true,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    onSuccess: async (order) => {
+      queryClient.setQueryData(['customer', 'order-pickups', order.id], order);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: orderPickupsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: walletQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: ['customer', 'payment-methods'] }),
+      ]);
+    },
+  });
+}

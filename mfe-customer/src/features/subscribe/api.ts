@@ -1,0 +1,59 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, fetchJson } from 'shared-auth';
+import type {
+  CurrentSubscriptionResponse,
+  SubscribeRequest,
+  SubscriptionPlan,
+} from 'shared-contracts/subscriptions';
+import { walletQueryOptions } from '../../components/payments-api';
+
+export const plansQueryOptions = () =>
+  queryOptions({
+    queryKey: ['customer', 'subscription-plans'] as const,
+    queryFn: ({ signal }) =>
+      fetchJson<SubscriptionPlan[]>('/api/subscriptions/plans', 'stores', signal),
+    staleTime: 5 * 60_000,
+  });
+
+export const currentSubscriptionQueryOptions = () =>
+  queryOptions({
+    queryKey: ['customer', 'subscription'] as const,
+    queryFn: ({ signal }) =>
+      fetchJson<CurrentSubscriptionResponse>('/api/subscriptions/current', 'default', signal),
+  });
+
+async function afterChange(queryClient: ReturnType<typeof useQueryClient>) {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: currentSubscriptionQueryOptions().queryKey }),
+    queryClient.invalidateQueries({ queryKey: walletQueryOptions().queryKey }),
+    queryClient.invalidateQueries({ queryKey: ['customer', 'payment-methods'] }),
+    // Quotes include the plan's discount.
+    queryClient.invalidateQueries({ queryKey: ['customer', 'quote'] }),
+  ]);
+}
+
+export function useSubscribeMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: SubscribeRequest; idempotencyKey: string }) =>
+      apiRequest<CurrentSubscriptionResponse>('POST', '/api/subscriptions', body, {
+        auth: true,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    onSuccess: () => afterChange(queryClient),
+  });
+}
+
+export function useCancelSubscriptionMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<CurrentSubscriptionResponse>(
+        'POST',
+        '/api/subscriptions/current/cancel',
+        {},
+        { auth: true },
+      ),
+    onSuccess: () => afterChange(queryClient),
+  });
+}

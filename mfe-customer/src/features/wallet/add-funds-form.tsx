@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { formatCents } from 'shared-contracts/payments';
+import {
+  MAX_TOP_UP_CENTS,
+  MIN_TOP_UP_CENTS,
+  TOP_UP_PRESETS_CENTS,
+  WALLET_MESSAGES,
+} from 'shared-contracts/wallet';
+import { Field, Input, Stack, toast } from 'shared-ui';
+import styled from 'styled-components';
+import { PaymentForm } from '../../components/payment-form';
+import { dollarsToCents } from '../../components/payment-form-schema';
+import { newIdempotencyKey } from '../../components/payments-api';
+import { useTopUpMutation } from './api';
+
+const Presets = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+`;
+
+const Preset = styled.button<{ $active: boolean }>`
+  min-height: 44px;
+  min-width: 80px;
+  padding: 8px 14px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 2px solid ${({ $active, theme }) => ($active ? theme.colors.primary : theme.colors.border)};
+  background: ${({ $active, theme }) => ($active ? theme.colors.primarySoft : theme.colors.surface)};
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: 600;
+  cursor: pointer;
+`;
+
+/** Add funds by card: an amount (presets or typed), a saved or new card, and Add. */
+export function AddFundsForm() {
+  const [amount, setAmount] = useState(String(TOP_UP_PRESETS_CENTS[1] / 100));
+  const [touched, setTouched] = useState(false);
+  // A new key for every top-up the person starts; a retry of the same one reuses it.
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  const topUp = useTopUpMutation();
+  const cents = dollarsToCents(amount);
+  const valid = cents !== null && cents >= MIN_TOP_UP_CENTS && cents <= MAX_TOP_UP_CENTS;
+  const amountError = touched && !valid ? WALLET_MESSAGES.topUpRange : undefined;
+
+  return (
+    <PaymentForm
+      // A fresh form (card fields cleared) after each top-up.
+      key={idempotencyKey}
+      withTip={false}
+      allowWallet={false}
+      feeLines={
+        valid ? [{ code: 'base', label: 'Added to your wallet', amountCents: cents }] : null
+      }
+      payLabel={(total) => (total === null ? 'Add funds' : `Add ${formatCents(total)}`)}
+      disabled={!valid}
+      onPay={async ({ source }) => {
+        if (!valid || source.type === 'wallet') return;
+        const answer = await topUp.mutateAsync({
+          idempotencyKey,
+          body: { amountCents: cents, payment: source },
+        });
+        setIdempotencyKey(newIdempotencyKey());
+        toast({
+          title: 'Funds added',
+          description: `Your balance is now ${formatCents(answer.balanceCents)}.`,
+        });
+      }}
+    >
+      <Stack $gap={12}>
+        <Presets role="group" aria-label="Amount to add">
+          {TOP_UP_PRESETS_CENTS.map((preset) => (
+            <Preset
+              key={preset}
+              type="button"
+              $active={cents === preset}
+              aria-pressed={cents === preset}
+              onClick={() => setAmount(String(preset / 100))}
+            >
+              {formatCents(preset)}
+            </Preset>
+          ))}
+        </Presets>
+        <Field
+          label="Amount (dollars)"
+          hint={`${formatCents(MIN_TOP_UP_CENTS)} to ${formatCents(MAX_TOP_UP_CENTS)}`}
+          error={amountError}
+        >
+          {(ids) => (
+            <Input
+              {...ids}
+              value={amount}
+              inputMode="decimal"
+              onChange={(event) => {
+                setAmount(event.target.value);
+                setTouched(true);
+              }}
+              onBlur={() => setTouched(true)}
+              $invalid={Boolean(amountError)}
+            />
+          )}
+        </Field>
+      </Stack>
+    </PaymentForm>
+  );
+}

@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import { Container, media } from 'shared-ui';
+import styled from 'styled-components';
+
+/** A full-width band of a marketing page; `tone` alternates backgrounds between sections. */
+export const Band = styled.section<{ $tone?: 'plain' | 'tint' | 'dark' }>`
+  padding: 48px 0;
+  ${media.md} { padding: 72px 0; }
+  background: ${({ $tone = 'plain', theme }) =>
+    $tone === 'tint'
+      ? theme.colors.primarySoft
+      : $tone === 'dark'
+        ? theme.colors.dark
+        : 'transparent'};
+  color: ${({ $tone, theme }) => ($tone === 'dark' ? '#ffffff' : theme.colors.text)};
+`;
+
+const Header = styled.div<{ $center?: boolean }>`
+  max-width: 760px;
+  margin: 0 auto 32px;
+  text-align: ${({ $center = true }) => ($center ? 'center' : 'left')};
+  ${({ $center = true }) => ($center ? '' : 'margin-left: 0;')}
+`;
+
+export const Eyebrow = styled.p`
+  margin: 0 0 8px;
+  font-size: 0.85rem;
+  font-weight: 700;
+  letter-spacing: 0.08em;
+  text-transform: uppercase;
+  color: ${({ theme }) => theme.colors.primary};
+`;
+
+export const SectionTitle = styled.h2`
+  font-size: clamp(1.5rem, 1.5vw + 1rem, 2.1rem);
+  margin-bottom: 12px;
+`;
+
+export const SectionLead = styled.p`
+  font-size: 1.05rem;
+  color: ${({ theme }) => theme.colors.muted};
+  margin: 0;
+`;
+
+export interface SectionProps {
+  id?: string;
+  eyebrow?: ReactNode;
+  title: ReactNode;
+  lead?: ReactNode;
+  tone?: 'plain' | 'tint';
+  center?: boolean;
+  children?: ReactNode;
+}
+
+/** A page section with an h2 (each page keeps its one h1) and an optional lead paragraph. */
+export function Section({ id, eyebrow, title, lead, tone, center, children }: SectionProps) {
+  const titleId = id ? `${id}-title` : undefined;
+  return (
+    <Band id={id} $tone={tone} aria-labelledby={titleId}>
+      <Container>
+        <Header $center={center}>
+          {eyebrow ? <Eyebrow>{eyebrow}</Eyebrow> : null}
+          <SectionTitle id={titleId}>{title}</SectionTitle>
+          {lead ? <SectionLead>{lead}</SectionLead> : null}
+        </Header>
+        {children}
+      </Container>
+    </Band>
+  );
+}

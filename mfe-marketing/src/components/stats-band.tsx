@@ -1,0 +1,33 @@
+import { Container } from 'shared-ui';
+import styled from 'styled-components';
+import { STATS } from '../content/company-facts';
+import { Band } from './section';
+
+const List = styled.dl`
+  display: grid;
+  gap: 24px;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 180px), 1fr));
+  margin: 0;
+  text-align: center;
+  div { display: flex; flex-direction: column-reverse; }
+  dt { color: #e4e7ec; }
+  dd { margin: 0; font-size: 2.4rem; font-weight: 800; color: ${({ theme }) => theme.colors.accent}; }
+`;
+
+/** The marketing figures of SPEC section 9, with one retailer count everywhere (issue 4). */
+export function StatsBand({ label = 'CurbRun in numbers' }: { label?: string }) {
+  return (
+    <Band $tone="dark" aria-label={label}>
+      <Container>
+        <List>
+          {STATS.map((stat) => (
+            <div key={stat.label}>
+              <dt>{stat.label}</dt>
+              <dd>{stat.value}</dd>
+            </div>
+          ))}
+        </List>
+      </Container>
+    </Band>
+  );
+}

@@ -1,0 +1,26 @@
+import { usePageMeta } from 'shared-ui';
+import { Section } from '../../components/section';
+import { PARTNER_RETAILERS_TEXT } from '../../content/company-facts';
+import { Hero } from './hero';
+import { RetailerStrip } from './retailer-strip';
+import { WhyChoose } from './why-choose';
+
+export function HomePage() {
+  usePageMeta(
+    'DELIVERY REDEFINED',
+    `Same-day curbside and home delivery of your in-store pickup orders from ${PARTNER_RETAILERS_TEXT} in Dallas–Fort Worth, Houston and Austin.`,
+  );
+  return (
+    <>
+      <Hero />
+      <Section
+        id="retailer-partners"
+        title="Visit our Retailer Partners"
+        lead="Order from your favourite stores, choose in-store pickup, and we bring it to you. Select a logo to visit the retailer's site."
+      >
+        <RetailerStrip />
+      </Section>
+      <WhyChoose />
+    </>
+  );
+}

@@ -1,0 +1,179 @@
+import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { errorMessage } from 'shared-auth';
+import type { Retailer } from 'shared-contracts/retailers';
+import { Button, Notice, Skeleton, VisuallyHidden } from 'shared-ui';
+import styled from 'styled-components';
+import { Icon } from '../../components/icon';
+import { usePrefersReducedMotion } from '../../hooks/use-prefers-reduced-motion';
+import { partnerRetailersQueryOptions } from './retailers-api';
+import { type ScrollDirection, useStripScroll } from './use-strip-scroll';
+
+/** Logos are 240×80 SVGs; shown at 180×60, with the size reserved before they load. */
+export const LOGO_WIDTH = 180;
+export const LOGO_HEIGHT = 60;
+
+const Frame = styled.div`
+  display: grid;
+  grid-template-columns: 44px minmax(0, 1fr) 44px;
+  align-items: center;
+  gap: 8px;
+`;
+
+const Viewport = styled.div`
+  /* Positioned, so the visually hidden link texts inside stay inside its scroll area instead of
+     widening the page. */
+  position: relative;
+  overflow-x: auto;
+  overscroll-behavior-x: contain;
+  /* The hover scroll moves 5 px at a time; smooth scrolling would fight it. */
+  scroll-behavior: auto;
+  scrollbar-width: thin;
+  border-radius: ${({ theme }) => theme.radii.md};
+  padding: 6px 2px;
+  &:focus-visible { outline-offset: 4px; }
+`;
+
+const Track = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  gap: 16px;
+  width: max-content;
+`;
+
+const LogoLink = styled.a`
+  position: relative;
+  display: block;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: #ffffff;
+  box-shadow: ${({ theme }) => theme.shadows.card};
+  transition: transform 150ms ease;
+  &:hover { transform: translateY(-2px); }
+  img { display: block; width: ${LOGO_WIDTH}px; height: ${LOGO_HEIGHT}px; }
+`;
+
+const Arrow = styled.button`
+  width: 44px;
+  height: 44px;
+  border-radius: 50%;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.primary};
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  cursor: pointer;
+  box-shadow: ${({ theme }) => theme.shadows.card};
+  svg { transition: transform 120ms ease; }
+  &[data-direction='-1'] svg { transform: scaleX(-1); }
+  &[aria-disabled='true'] { opacity: 0.45; cursor: default; }
+`;
+
+function LoadingTrack() {
+  return (
+    <Track aria-hidden="true">
+      {Array.from({ length: 8 }, (_, position) => (
+        <li key={position}>
+          <Skeleton $width={`${LOGO_WIDTH}px`} $height={`${LOGO_HEIGHT}px`} />
+        </li>
+      ))}
+    </Track>
+  );
+}
+
+function RetailerLogo({ retailer }: { retailer: Retailer }) {
+  return (
+    <LogoLink href={retailer.url} target="_blank" rel="noopener noreferrer">
+      <img
+        src={retailer.image}
+        alt={retailer.name}
+        width={LOGO_WIDTH}
+        height={LOGO_HEIGHT}
+        loading="lazy"
+        decoding="async"
+      />
+      <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+    </LogoLink>
+  );
+}
+
+/**
+ * 'Visit our Retailer Partners' (SPEC section 2): the partner retailers from the API as logo links
+ * opening each retailer's site in a new tab. Hovering an arrow scrolls the strip 5 px every 10 ms;
+ * the arrows are buttons for the keyboard (a press moves most of a screenful), and the strip
+ * itself is focusable so arrow keys, the wheel and touch scroll it too.
+ */
+export function RetailerStrip() {
+  const retailers = useQuery(partnerRetailersQueryOptions());
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const reducedMotion = usePrefersReducedMotion();
+  const scroll = useStripScroll(viewportRef, {
+    smooth: !reducedMotion,
+    contentKey: retailers.data,
+  });
+
+  if (retailers.isError) {
+    return (
+      <Notice tone="danger" role="alert" title="We could not load our retailer partners">
+        <p>{errorMessage(retailers.error)}</p>
+        <Button size="sm" variant="secondary" onClick={() => retailers.refetch()}>
+          Try again
+        </Button>
+      </Notice>
+    );
+  }
+
+  if (retailers.data?.length === 0) {
+    return <Notice>No retailer partners to show right now. Please check back soon.</Notice>;
+  }
+
+  const arrow = (direction: ScrollDirection, label: string, disabled: boolean) => (
+    <Arrow
+      type="button"
+      data-direction={direction}
+      aria-label={label}
+      aria-controls="retailer-strip"
+      // aria-disabled, not disabled: a keyboard user paging to the end keeps their focus.
+      aria-disabled={disabled}
+      onMouseEnter={() => !disabled && scroll.start(direction)}
+      onMouseLeave={scroll.stop}
+      onClick={() => !disabled && scroll.page(direction)}
+    >
+      <Icon name="arrowRight" size={20} />
+    </Arrow>
+  );
+
+  return (
+    <Frame>
+      {arrow(-1, 'Scroll retailers left', scroll.atStart || retailers.isPending)}
+      <Viewport
+        id="retailer-strip"
+        ref={viewportRef}
+        role="region"
+        aria-label="Partner retailer logos"
+        aria-busy={retailers.isPending || undefined}
+        // Focusable so the keyboard's arrow keys scroll it (axe: scrollable-region-focusable).
+        tabIndex={0}
+        data-testid="retailer-strip"
+      >
+        {retailers.isPending ? (
+          <>
+            <LoadingTrack />
+            <VisuallyHidden role="status">Loading retailer partners…</VisuallyHidden>
+          </>
+        ) : (
+          <Track>
+            {retailers.data.map((retailer) => (
+              <li key={retailer.id}>
+                <RetailerLogo retailer={retailer} />
+              </li>
+            ))}
+          </Track>
+        )}
+      </Viewport>
+      {arrow(1, 'Scroll retailers right', scroll.atEnd || retailers.isPending)}
+    </Frame>
+  );
+}

@@ -1,0 +1,19 @@
+import { queryOptions } from '@tanstack/react-query';
+import { CACHE_GROUPS, fetchJson } from 'shared-auth';
+import type { Retailer } from 'shared-contracts/retailers';
+
+export const RETAILERS_URL = '/api/retailers';
+
+export function fetchPartnerRetailers(signal?: AbortSignal): Promise<Retailer[]> {
+  return fetchJson<Retailer[]>(RETAILERS_URL, 'stores', signal);
+}
+
+/** `['retailers', 'partners']`: the 13 retailers of the home page strip, in strip order. */
+export const partnerRetailersQueryOptions = () =>
+  queryOptions({
+    queryKey: ['retailers', 'partners'] as const,
+    queryFn: ({ signal }) => fetchPartnerRetailers(signal),
+    // Changes as rarely as stores do; the stores cache group fits (SPEC section 9).
+    staleTime: CACHE_GROUPS.stores.staleTime,
+    gcTime: CACHE_GROUPS.stores.gcTime,
+  });

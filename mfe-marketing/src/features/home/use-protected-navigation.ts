@@ -1,0 +1,24 @@
+import type { MouseEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { rememberRedirect, STORAGE_KEYS, useAuth } from 'shared-auth';
+
+/**
+ * Click handler for links to pages that need an account (SPEC section 2, home hero): signed out,
+ * the target is remembered as `redirectAfterLogin` and the person goes to /auth, which sends them
+ * on to the target after login. While auth is still loading a token is stored, so the link is
+ * followed and the target page's own guard decides.
+ */
+export function useProtectedNavigation() {
+  const { status } = useAuth();
+  const navigate = useNavigate();
+  return (target: string) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (status !== 'anonymous') return;
+    // A modified click (new tab, new window) is the browser's business.
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) {
+      return;
+    }
+    event.preventDefault();
+    rememberRedirect(STORAGE_KEYS.redirectAfterLogin, target);
+    navigate('/auth');
+  };
+}

@@ -1,0 +1,365 @@
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage } from 'shared-auth';
+import { RETAILER_API_VERSION } from 'shared-contracts/retailer-api';
+import { Lead, Loading, media, Notice, Page, PageTitle, usePageMeta } from 'shared-ui';
+import styled from 'styled-components';
+import { CodeBlock } from '../../components/code-block';
+import { checkoutCurl } from '../../lib/sample-request';
+import {
+  bodySchema,
+  CONSOLE_TAGS,
+  DOC_TAGS,
+  type DocOperation,
+  exampleFor,
+  type OpenApiDocument,
+  openApiQueryOptions,
+  operationsByTag,
+  refName,
+  successResponse,
+} from './openapi';
+import { RichText } from './rich-text';
+import { SchemaView, schemaTitle } from './schema-view';
+import { TryItConsole } from './try-it-console';
+import { WebhooksGuide } from './webhooks-guide';
+
+const Layout = styled.div`
+  display: grid;
+  gap: 24px;
+  ${media.lg} {
+    grid-template-columns: 240px minmax(0, 1fr);
+  }
+`;
+
+const Nav = styled.nav`
+  font-size: 0.95rem;
+  ${media.lg} {
+    position: sticky;
+    top: ${({ theme }) => theme.headerHeight + 16}px;
+    align-self: start;
+    max-height: calc(100vh - ${({ theme }) => theme.headerHeight + 32}px);
+    overflow: auto;
+  }
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+  li ul {
+    padding-left: 12px;
+  }
+  a {
+    display: block;
+    padding: 4px 0;
+    color: ${({ theme }) => theme.colors.text};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Content = styled.div`
+  min-width: 0;
+  line-height: 1.6;
+  section {
+    margin-bottom: 40px;
+  }
+  table {
+    border-collapse: collapse;
+    width: 100%;
+    margin: 12px 0;
+    display: block;
+    overflow-x: auto;
+  }
+  th,
+  td {
+    text-align: left;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    padding: 6px 8px;
+    vertical-align: top;
+  }
+  code {
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-size: 0.92em;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const OperationCard = styled.article`
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  padding: 16px;
+  margin: 16px 0;
+  scroll-margin-top: ${({ theme }) => theme.headerHeight + 16}px;
+  h3 {
+    margin: 0 0 4px;
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px;
+    align-items: center;
+  }
+  h4 {
+    margin: 16px 0 6px;
+  }
+`;
+
+const Method = styled.span<{ $method: string }>`
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: 0.85rem;
+  font-weight: 800;
+  text-transform: uppercase;
+  padding: 2px 8px;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  color: #fff;
+  background: ${({ $method }) =>
+    ({ get: '#067647', post: '#0b5cad', put: '#93370d', patch: '#93370d', delete: '#b42318' })[
+      $method
+    ] ?? '#475467'};
+`;
+
+const PathText = styled.code`
+  font-size: 1rem;
+  overflow-wrap: anywhere;
+`;
+
+const AUTH_LABELS: Record<string, string> = {
+  secretKey: 'Secret key (sk_test_… / sk_live_…)',
+  publishableKey: 'Publishable key (pk_…) from an allowed domain',
+};
+
+const TAG_TITLES: Record<string, string> = {
+  'checkout-api': 'Checkout',
+  'deliveries-api': 'Deliveries',
+  widget: 'Checkout widget',
+  'retailer-account': 'Retailer account (dashboard)',
+  'api-keys': 'API keys (dashboard)',
+  'webhook-endpoints': 'Webhook endpoints (dashboard)',
+  analytics: 'Analytics (dashboard)',
+  leasing: 'Robot leasing (dashboard)',
+};
+
+function authOf(item: DocOperation): string {
+  const schemes = item.operation.security?.flatMap((entry) => Object.keys(entry)) ?? [];
+  if (schemes.length > 0) return schemes.map((name) => AUTH_LABELS[name] ?? name).join(' or ');
+  return 'Signed-in session (the pages of this site)';
+}
+
+function OperationView({ doc, item }: { doc: OpenApiDocument; item: DocOperation }) {
+  const body = bodySchema(item.operation);
+  const success = successResponse(item.operation);
+  const successSchema = success?.response?.content?.['application/json']?.schema;
+  const tag = item.operation.tags?.[0] ?? '';
+  return (
+    <OperationCard id={item.id} aria-labelledby={`${item.id}-title`}>
+      <h3 id={`${item.id}-title`}>
+        <Method $method={item.method}>{item.method}</Method>
+        <PathText>{item.path}</PathText>
+      </h3>
+      <strong>{item.operation.summary}</strong>
+      {item.operation.description ? <RichText text={item.operation.description} /> : null}
+      <p>
+        <strong>Authentication:</strong> {authOf(item)}
+      </p>
+      {item.operation.parameters?.length ? (
+        <>
+          <h4>Parameters</h4>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">In</th>
+                <th scope="col">Type</th>
+              </tr>
+            </thead>
+            <tbody>
+              {item.operation.parameters.map((param) => (
+                <tr key={`${param.in}-${param.name}`}>
+                  <td>
+                    <code>{param.name}</code>
+                    {param.required ? ' (required)' : ''}
+                  </td>
+                  <td>{param.in}</td>
+                  <td>
+                    <code>{param.schema?.type ?? 'string'}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+      {body ? (
+        <>
+          <h4>Request body {schemaTitle(body) ? <code>{schemaTitle(body)}</code> : null}</h4>
+          <SchemaView doc={doc} schema={body} />
+          <CodeBlock
+            caption="Example request body"
+            code={JSON.stringify(exampleFor(doc, body), null, 2)}
+            accessibleCopyLabel={`Copy the example body of ${item.method.toUpperCase()} ${item.path}`}
+          />
+        </>
+      ) : null}
+      <h4>Responses</h4>
+      <ul>
+        {Object.entries(item.operation.responses).map(([code, response]) => {
+          const schema = response.content?.['application/json']?.schema;
+          const description =
+            response.description && response.description !== 'Default Response'
+              ? response.description
+              : code.startsWith('2')
+                ? 'Success'
+                : '';
+          return (
+            <li key={code}>
+              <code>{code}</code> {description}
+              {schema?.$ref ? (
+                <>
+                  {' '}
+                  (<code>{refName(schema.$ref)}</code>)
+                </>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {successSchema && success ? (
+        <details>
+          <summary>
+            {success.code} response fields
+            {schemaTitle(successSchema) ? ` (${schemaTitle(successSchema)})` : ''}
+          </summary>
+          <SchemaView doc={doc} schema={successSchema} />
+        </details>
+      ) : null}
+      {CONSOLE_TAGS.has(tag) ? <TryItConsole doc={doc} item={item} /> : null}
+    </OperationCard>
+  );
+}
+
+function Reference({ doc }: { doc: OpenApiDocument }) {
+  const tags = DOC_TAGS.map((name) => ({
+    name,
+    description: doc.tags?.find((tag) => tag.name === name)?.description,
+    operations: operationsByTag(doc, name),
+  })).filter((tag) => tag.operations.length > 0);
+
+  return (
+    <Layout>
+      <Nav aria-label="API reference">
+        <ul>
+          <li>
+            <a href="#getting-started">Getting started</a>
+          </li>
+          <li>
+            <a href="#authentication">Authentication</a>
+          </li>
+          <li>
+            <a href="#errors">Errors, idempotency and limits</a>
+          </li>
+          {tags.map((tag) => (
+            <li key={tag.name}>
+              <a href={`#tag-${tag.name}`}>{TAG_TITLES[tag.name] ?? tag.name}</a>
+              <ul>
+                {tag.operations.map((item) => (
+                  <li key={item.id}>
+                    <a href={`#${item.id}`}>
+                      {item.method.toUpperCase()} {item.path}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+          <li>
+            <a href="#webhooks-guide-title">Webhooks</a>
+          </li>
+        </ul>
+      </Nav>
+      <Content>
+        <section aria-labelledby="getting-started">
+          <h2 id="getting-started">Getting started</h2>
+          <p>
+            Base URL: <code>{window.location.origin}</code> · API version{' '}
+            <code>{RETAILER_API_VERSION}</code> · OpenAPI {doc.openapi} document at{' '}
+            <a href="/api/openapi.json">/api/openapi.json</a>. All bodies are JSON, money is in
+            integer cents.
+          </p>
+          <CodeBlock
+            caption="Initialize a checkout"
+            code={checkoutCurl()}
+            accessibleCopyLabel="Copy the example checkout request"
+          />
+        </section>
+        <section aria-labelledby="authentication">
+          <h2 id="authentication">Authentication</h2>
+          <p>
+            Send a secret key from the <a href="/retailer-onboarding">onboarding page</a> as{' '}
+            <code>Authorization: Bearer sk_test_…</code>. Test keys (<code>sk_test_</code>) create
+            and see test data only, and test deliveries move through the simulator by themselves;
+            live keys (<code>sk_live_</code>) see live data only. Keys are stored hashed: roll a key
+            (optionally keeping the old one for a grace period) or revoke it at once.
+          </p>
+          <p>
+            The checkout widget uses a publishable key (<code>pk_test_…</code>), which only works
+            from the domains you allow and can only price a cart and open a checkout.
+          </p>
+        </section>
+        <section aria-labelledby="errors">
+          <h2 id="errors">Errors, idempotency and limits</h2>
+          <ul>
+            <li>
+              Every error is <code>{'{ "message": "…", "issues": [{ "path", "message" }] }'}</code>{' '}
+              with a 4xx status: 400 invalid input (the message names the field), 401 key missing or
+              revoked, 403 wrong key or retailer, 404 not yours, 409 wrong state, 422 reused
+              Idempotency-Key, 429 rate limit.
+            </li>
+            <li>
+              Every POST accepts an <code>Idempotency-Key</code> header: the same key and body
+              within 24 hours answers the first result again (<code>Idempotent-Replayed: true</code>
+              ); the same key with another body answers 422.
+            </li>
+            <li>
+              Each key may make a number of requests per minute. Every answer carries{' '}
+              <code>RateLimit-Policy: "per-key";q=600;w=60</code> and{' '}
+              <code>RateLimit: "per-key";r=…;t=…</code> (remaining, seconds to reset); a 429 adds{' '}
+              <code>Retry-After</code>.
+            </li>
+          </ul>
+        </section>
+        {tags.map((tag) => (
+          <section key={tag.name} aria-labelledby={`tag-${tag.name}`}>
+            <h2 id={`tag-${tag.name}`}>{TAG_TITLES[tag.name] ?? tag.name}</h2>
+            {tag.description ? <RichText text={tag.description} /> : null}
+            {tag.operations.map((item) => (
+              <OperationView key={item.id} doc={doc} item={item} />
+            ))}
+          </section>
+        ))}
+        <WebhooksGuide />
+      </Content>
+    </Layout>
+  );
+}
+
+/** `/api-docs`: the OpenAPI 3.1 reference of the retailer API, rendered here (issue 8). */
+export function ApiDocsPage() {
+  usePageMeta(
+    'API Documentation',
+    'The CurbRun retailer API: authentication, endpoints, schemas, webhooks and a try-it console.',
+  );
+  const doc = useQuery(openApiQueryOptions());
+  return (
+    <Page>
+      <PageTitle>API Documentation</PageTitle>
+      <Lead>
+        Endpoints, authentication, webhooks and signature verification, generated from the schemas
+        the server validates with.
+      </Lead>
+      {doc.isPending ? <Loading label="Loading the API reference…" /> : null}
+      {doc.isError ? (
+        <Notice tone="danger" role="alert" title="The API reference could not be loaded">
+          {errorMessage(doc.error)}
+        </Notice>
+      ) : null}
+      {doc.data ? <Reference doc={doc.data} /> : null}
+    </Page>
+  );
+}

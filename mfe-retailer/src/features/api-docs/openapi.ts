@@ -1,0 +1,188 @@
+import { queryOptions } from '@tanstack/react-query';
+import { fetchJson } from 'shared-auth';
+
+/** The parts of an OpenAPI 3.1 document this renderer reads. */
+export interface JsonSchema {
+  $ref?: string;
+  type?: string | string[];
+  format?: string;
+  description?: string;
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  examples?: unknown[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  pattern?: string;
+}
+
+export interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required?: boolean;
+  description?: string;
+  schema?: JsonSchema;
+}
+
+export interface Operation {
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  parameters?: Parameter[];
+  requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
+  responses: Record<
+    string,
+    { description?: string; content?: Record<string, { schema: JsonSchema }> }
+  >;
+}
+
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; description?: string };
+  tags?: { name: string; description?: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components?: {
+    schemas?: Record<string, JsonSchema>;
+    securitySchemes?: Record<string, { type: string; scheme?: string; description?: string }>;
+  };
+}
+
+export const openApiQueryOptions = () =>
+  queryOptions({
+    queryKey: ['retailer', 'openapi'] as const,
+    queryFn: ({ signal }) => fetchJson<OpenApiDocument>('/api/openapi.json', 'default', signal),
+    staleTime: 10 * 60_000,
+  });
+
+/** The tags shown in the reference, in this order (the rest of the API is the customers’). */
+export const DOC_TAGS = [
+  'checkout-api',
+  'deliveries-api',
+  'widget',
+  'retailer-account',
+  'api-keys',
+  'webhook-endpoints',
+  'analytics',
+  'leasing',
+] as const;
+
+/** Tags whose calls the try-it console can make with a test secret key. */
+export const CONSOLE_TAGS = new Set(['checkout-api', 'deliveries-api']);
+
+export const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+export interface DocOperation {
+  id: string;
+  method: (typeof METHODS)[number];
+  path: string;
+  operation: Operation;
+}
+
+export function operationId(method: string, path: string): string {
+  return `op-${method}-${path.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+}
+
+export function operationsByTag(doc: OpenApiDocument, tag: string): DocOperation[] {
+  const out: DocOperation[] = [];
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const method of METHODS) {
+      const operation = methods[method];
+      if (operation?.tags?.includes(tag)) {
+        out.push({ id: operationId(method, path), method, path, operation });
+      }
+    }
+  }
+  return out;
+}
+
+/** `#/components/schemas/OrderItemInput` → `OrderItem` (input and output share a name here). */
+export function refName(ref: string): string {
+  const name = ref.split('/').pop() ?? ref;
+  return name.endsWith('Input') && name !== 'Input' ? name.slice(0, -'Input'.length) : name;
+}
+
+export function resolve(doc: OpenApiDocument, schema: JsonSchema | undefined): JsonSchema {
+  let current = schema ?? {};
+  for (let hops = 0; current.$ref && hops < 10; hops += 1) {
+    const name = current.$ref.split('/').pop() ?? '';
+    current = doc.components?.schemas?.[name] ?? {};
+  }
+  return current;
+}
+
+export function typeLabel(doc: OpenApiDocument, schema: JsonSchema | undefined): string {
+  if (!schema) return 'any';
+  if (schema.$ref) return refName(schema.$ref);
+  if (schema.enum) return schema.enum.map((value) => JSON.stringify(value)).join(' | ');
+  if (schema.const !== undefined) return JSON.stringify(schema.const);
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (variants) return variants.map((item) => typeLabel(doc, item)).join(' | ');
+  const type = Array.isArray(schema.type) ? schema.type.join(' | ') : schema.type;
+  if (type === 'array') return `${typeLabel(doc, schema.items)}[]`;
+  if (type === 'string' && schema.format) return `string (${schema.format})`;
+  return type ?? 'object';
+}
+
+/** An example value for a schema: its own example, else one made from its shape. */
+export function exampleFor(
+  doc: OpenApiDocument,
+  schema: JsonSchema | undefined,
+  depth = 0,
+): unknown {
+  if (!schema || depth > 6) return null;
+  if (schema.examples?.length) return schema.examples[0];
+  if (schema.$ref) return exampleFor(doc, resolve(doc, schema), depth + 1);
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum?.length) return schema.enum[0];
+  if (schema.default !== undefined) return schema.default;
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (variants?.length) {
+    const concrete = variants.find((item) => item.type !== 'null') ?? variants[0];
+    return exampleFor(doc, concrete, depth + 1);
+  }
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'string':
+      if (schema.format === 'uuid') return '3f1c9a52-8d2e-4b7a-9c61-0f5e2d7a1b44';
+      if (schema.format === 'date-time') return '2026-11-21T15:30:00.000Z';
+      if (schema.format === 'email') return 'ada@example.com';
+      if (schema.format === 'uri') return 'https://shop.example.com';
+      return 'string';
+    case 'integer':
+    case 'number':
+      return schema.minimum !== undefined && schema.minimum > 0 ? schema.minimum : 0;
+    case 'boolean':
+      return true;
+    case 'array':
+      return [exampleFor(doc, schema.items, depth + 1)];
+    case 'null':
+      return null;
+    default: {
+      const out: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(schema.properties ?? {})) {
+        out[key] = exampleFor(doc, value, depth + 1);
+      }
+      return out;
+    }
+  }
+}
+
+export function bodySchema(operation: Operation): JsonSchema | undefined {
+  return operation.requestBody?.content['application/json']?.schema;
+}
+
+export function successResponse(operation: Operation) {
+  const code = Object.keys(operation.responses).find((status) => status.startsWith('2'));
+  return code ? { code, response: operation.responses[code] } : undefined;
+}

@@ -1,0 +1,106 @@
+import styled from 'styled-components';
+import { type JsonSchema, type OpenApiDocument, refName, resolve, typeLabel } from './openapi';
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0 0 0 12px;
+  border-left: 2px solid ${({ theme }) => theme.colors.border};
+  li {
+    padding: 6px 0;
+  }
+  code {
+    font-family: ${({ theme }) => theme.fonts.mono};
+  }
+`;
+
+const Name = styled.code`
+  font-weight: 700;
+`;
+
+const Type = styled.span`
+  color: ${({ theme }) => theme.colors.primary};
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: 0.9rem;
+  margin-left: 8px;
+  overflow-wrap: anywhere;
+`;
+
+const Required = styled.span`
+  color: ${({ theme }) => theme.colors.danger};
+  font-size: 0.8rem;
+  margin-left: 8px;
+`;
+
+const Desc = styled.div`
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: 0.9rem;
+`;
+
+function constraints(schema: JsonSchema): string {
+  const parts: string[] = [];
+  if (schema.minLength !== undefined) parts.push(`min length ${schema.minLength}`);
+  if (schema.maxLength !== undefined) parts.push(`max length ${schema.maxLength}`);
+  if (schema.minimum !== undefined) parts.push(`≥ ${schema.minimum}`);
+  if (schema.maximum !== undefined) parts.push(`≤ ${schema.maximum}`);
+  if (schema.minItems !== undefined) parts.push(`at least ${schema.minItems}`);
+  if (schema.maxItems !== undefined) parts.push(`at most ${schema.maxItems}`);
+  if (schema.default !== undefined) parts.push(`default ${JSON.stringify(schema.default)}`);
+  return parts.join(', ');
+}
+
+/** The object a schema describes, with nested objects opened (up to a few levels). */
+function objectOf(doc: OpenApiDocument, schema: JsonSchema): JsonSchema | null {
+  const resolved = resolve(doc, schema);
+  if (resolved.properties) return resolved;
+  if (resolved.items) {
+    const items = resolve(doc, resolved.items);
+    if (items.properties) return items;
+  }
+  const variant = (resolved.anyOf ?? resolved.oneOf)?.find((item) => resolve(doc, item).properties);
+  return variant ? resolve(doc, variant) : null;
+}
+
+/** The fields of a schema as a nested list: name, type, required, constraints, description. */
+export function SchemaView({
+  doc,
+  schema,
+  depth = 0,
+}: {
+  doc: OpenApiDocument;
+  schema: JsonSchema;
+  depth?: number;
+}) {
+  const object = objectOf(doc, schema);
+  if (!object?.properties) {
+    return (
+      <p>
+        <Type style={{ marginLeft: 0 }}>{typeLabel(doc, schema)}</Type>
+      </p>
+    );
+  }
+  const required = new Set(object.required ?? []);
+  return (
+    <List>
+      {Object.entries(object.properties).map(([name, property]) => {
+        const nested = depth < 3 ? objectOf(doc, property) : null;
+        const limits = constraints(resolve(doc, property));
+        return (
+          <li key={name}>
+            <Name>{name}</Name>
+            <Type>{typeLabel(doc, property)}</Type>
+            {required.has(name) ? <Required>required</Required> : null}
+            {property.description || limits ? (
+              <Desc>{[property.description, limits].filter(Boolean).join(' · ')}</Desc>
+            ) : null}
+            {nested ? <SchemaView doc={doc} schema={property} depth={depth + 1} /> : null}
+          </li>
+        );
+      })}
+    </List>
+  );
+}
+
+export function schemaTitle(schema: JsonSchema | undefined): string | null {
+  return schema?.$ref ? refName(schema.$ref) : null;
+}

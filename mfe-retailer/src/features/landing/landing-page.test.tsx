@@ -1,0 +1,53 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { renderWithProviders } from 'shared-auth/testing';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { LandingPage } from './landing-page';
+
+beforeEach(() => {
+  Object.assign(navigator, { clipboard: { writeText: vi.fn().mockResolvedValue(undefined) } });
+});
+afterEach(() => vi.useRealTimers());
+
+it('shows the SPEC copy and links every call to action to its page', () => {
+  renderWithProviders(<LandingPage />, { path: '/landing' });
+  expect(
+    screen.getByRole('heading', { level: 1, name: 'Delivery for Your Checkout' }),
+  ).toBeVisible();
+  for (const text of ['5 min', '10%', '97%', '250+']) expect(screen.getByText(text)).toBeVisible();
+  for (const title of ['RESTful endpoints', 'Secure authentication', 'Documentation', 'Webhooks']) {
+    expect(screen.getByRole('heading', { name: title })).toBeVisible();
+  }
+  expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute(
+    'href',
+    '/checkout-widget',
+  );
+  expect(screen.getByRole('link', { name: 'Create Checkout Widget' })).toHaveAttribute(
+    'href',
+    '/checkout-widget',
+  );
+  expect(screen.getByRole('link', { name: 'View API Docs' })).toHaveAttribute('href', '/api-docs');
+  expect(screen.getByRole('link', { name: 'View Live Demo' })).toHaveAttribute(
+    'href',
+    '/delivery-tracking-dashboard',
+  );
+});
+
+it('copies the checkout-initialize request and confirms for 2 seconds', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  renderWithProviders(<LandingPage />, { path: '/landing' });
+  fireEvent.click(screen.getByRole('button', { name: 'Copy the example checkout request' }));
+  expect(await screen.findByText('Copied!')).toBeVisible();
+  const copied = vi.mocked(navigator.clipboard.writeText).mock.calls[0]?.[0] ?? '';
+  expect(copied).toContain('curl -X POST');
+  expect(copied).toContain('Authorization: Bearer <api key>');
+  const body = JSON.parse(copied.slice(copied.indexOf("-d '") + 4, copied.lastIndexOf("'")));
+  expect(Object.keys(body)).toEqual(['retailer_id', 'order_items', 'customer_info']);
+  act(() => {
+    vi.advanceTimersByTime(1_900);
+  });
+  expect(screen.getByText('Copied!')).toBeVisible();
+  act(() => {
+    vi.advanceTimersByTime(200);
+  });
+  expect(screen.queryByText('Copied!')).toBeNull();
+});

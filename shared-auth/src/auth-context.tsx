@@ -1,0 +1,104 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
+import type { MeResponse, User } from 'shared-contracts/auth';
+import { toast } from 'shared-ui';
+import { ApiError, fetchJson } from './api-client';
+import { CACHE_GROUPS } from './cache-groups';
+import { clearSession, getToken, storeSession } from './storage';
+
+export type AuthStatus = 'loading' | 'anonymous' | 'authenticated';
+
+/** `['auth', 'me']`: the current user; fetched only when a token is stored (SPEC section 7). */
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: ['auth', 'me'] as const,
+    queryFn: async ({ signal }): Promise<User | null> => {
+      if (!getToken()) return null;
+      try {
+        const { user } = await fetchJson<MeResponse>('/api/auth/me', 'user', signal);
+        return user;
+      } catch (error) {
+        // SPEC section 4: a 401 removes the token and the user is anonymous.
+        if (error instanceof ApiError && error.status === 401) {
+          clearSession();
+          return null;
+        }
+        throw error;
+      }
+    },
+    staleTime: CACHE_GROUPS.user.staleTime,
+    gcTime: CACHE_GROUPS.user.gcTime,
+  });
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  user: User | null;
+  isAuthenticated: boolean;
+  /** Store a new session (after login) and load its user. */
+  startSession: (token: string, userId: string) => Promise<User | null>;
+  /** Forget the session locally (after logout or when the server no longer knows it). */
+  endSession: () => void;
+  refreshUser: () => Promise<User | null>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const me = useQuery(meQueryOptions());
+
+  useEffect(() => {
+    // SPEC section 8: fetching the user fails with non-401 → 'Failed to fetch user data'.
+    if (me.isError) {
+      toast({
+        title: 'Failed to fetch user data',
+        description: 'Please check your connection and try again.',
+        variant: 'destructive',
+      });
+    }
+  }, [me.isError]);
+
+  const user = me.data ?? null;
+  const status: AuthStatus = me.isPending ? 'loading' : user ? 'authenticated' : 'anonymous';
+
+  const refreshUser = useCallback(async () => {
+    const result = await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
+    return result;
+  }, [queryClient]);
+
+  const startSession = useCallback(
+    async (token: string, userId: string) => {
+      storeSession(token, userId);
+      return refreshUser();
+    },
+    [refreshUser],
+  );
+
+  const endSession = useCallback(() => {
+    clearSession();
+    queryClient.setQueryData(meQueryOptions().queryKey, null);
+    // Everything cached belonged to the signed-out user.
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
+  }, [queryClient]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      status,
+      user,
+      isAuthenticated: status === 'authenticated',
+      startSession,
+      endSession,
+      refreshUser,
+    }),
+    [status, user, startSession, endSession, refreshUser],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value)
+    throw new Error('useAuth must be used inside <AuthProvider> (rendered by the shell).');
+  return value;
+}

@@ -1,0 +1,105 @@
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Loading } from 'shared-ui';
+import { ApiError } from './api-client';
+import { sensitiveCheckQueryOptions } from './auth-api';
+import { useAuth } from './auth-context';
+import { rememberRedirect, STORAGE_KEYS } from './storage';
+
+type RedirectKey =
+  | typeof STORAGE_KEYS.redirectAfterLogin
+  | typeof STORAGE_KEYS.redirectAfterSensitiveAuth;
+
+/** Where the person is now, to come back to: path, query and hash. */
+function useCurrentTarget(): string {
+  const location = useLocation();
+  return `${location.pathname}${location.search}${location.hash}`;
+}
+
+/** Remembers `target` under `storageKey`, then replaces the page with `to`. */
+function RedirectRemembering({
+  to,
+  storageKey,
+  target,
+  before,
+}: {
+  to: string;
+  storageKey: RedirectKey;
+  target: string;
+  before?: () => void;
+}) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    before?.();
+    rememberRedirect(storageKey, target);
+    navigate(to, { replace: true });
+  }, [before, navigate, storageKey, target, to]);
+  return <Loading label="Redirecting…" />;
+}
+
+/**
+ * Pages for signed-in people only (pickups, history, settings). Signed out: the page is
+ * remembered as redirectAfterLogin and the person goes to /auth, coming back after login.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { status } = useAuth();
+  const target = useCurrentTarget();
+  if (status === 'loading') return <Loading label="Checking your session…" />;
+  if (status === 'anonymous') {
+    return (
+      <RedirectRemembering
+        to="/auth"
+        storageKey={STORAGE_KEYS.redirectAfterLogin}
+        target={target}
+      />
+    );
+  }
+  return <>{children}</>;
+}
+
+/**
+ * The sensitive-authentication guard (SPEC section 2) for Account and Wallet:
+ * - not signed in: remember the target as redirectAfterLogin and go to /auth;
+ * - check-sensitive fails, answers false or throws: remember the target as
+ *   redirectAfterSensitiveAuth and go to /re-authenticate;
+ * - otherwise show the page.
+ * A 401 from the check means the session itself is gone, so that person signs in again instead.
+ */
+export function SensitiveRoute({ children }: { children: ReactNode }) {
+  const { status, endSession } = useAuth();
+  const target = useCurrentTarget();
+  const check = useQuery({ ...sensitiveCheckQueryOptions(), enabled: status === 'authenticated' });
+
+  if (status === 'loading') return <Loading label="Checking your session…" />;
+  if (status === 'anonymous') {
+    return (
+      <RedirectRemembering
+        to="/auth"
+        storageKey={STORAGE_KEYS.redirectAfterLogin}
+        target={target}
+      />
+    );
+  }
+  if (check.isPending) return <Loading label="Checking your access…" />;
+  if (check.isError && check.error instanceof ApiError && check.error.status === 401) {
+    return (
+      <RedirectRemembering
+        to="/auth"
+        storageKey={STORAGE_KEYS.redirectAfterLogin}
+        target={target}
+        before={endSession}
+      />
+    );
+  }
+  if (check.isError || check.data !== true) {
+    return (
+      <RedirectRemembering
+        to="/re-authenticate"
+        storageKey={STORAGE_KEYS.redirectAfterSensitiveAuth}
+        target={target}
+      />
+    );
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,51 @@
+// shared-auth's public surface; one module because it is shared as a single federated singleton.
+
+export type { RequestOptions } from './api-client';
+export { ApiError, apiRequest, errorMessage, fetchJson, throwIfNotOk } from './api-client';
+export { AppProviders } from './app-providers';
+export {
+  checkSensitive,
+  sensitiveCheckQueryOptions,
+  useLoginMutation,
+  useLogoutMutation,
+  useRegisterMutation,
+  useResendVerificationMutation,
+  useVerifyEmailMutation,
+  useVerifyRecentMutation,
+} from './auth-api';
+export type { AuthContextValue, AuthStatus } from './auth-context';
+export { AuthProvider, meQueryOptions, useAuth } from './auth-context';
+export type { CacheGroup } from './cache-groups';
+export { CACHE_GROUPS, retryDelay } from './cache-groups';
+export type {
+  EventStreamState,
+  FollowEventStreamOptions,
+  ReadEventStreamOptions,
+  ServerEvent,
+  UseEventStreamOptions,
+} from './event-stream';
+export {
+  createEventParser,
+  followEventStream,
+  readEventStream,
+  reconnectDelayMs,
+  useEventStream,
+} from './event-stream';
+export { RequireAuth, SensitiveRoute } from './guards';
+export { createQueryClient, shouldRetryMutation, shouldRetryQuery } from './query-client';
+export {
+  takeRedirectAfterLogin,
+  takeRedirectAfterSensitiveAuth,
+  useProtectedNavigate,
+} from './redirects';
+export {
+  clearSession,
+  getToken,
+  isSafeRedirect,
+  markSensitiveAuth,
+  peekRedirect,
+  rememberRedirect,
+  STORAGE_KEYS,
+  storeSession,
+  takeRedirect,
+} from './storage';

@@ -1,0 +1,84 @@
+/**
+ * Browser storage keys of SPEC section 3. Local storage: `token`, `userID`, `sensitiveAuthTime`
+ * (ms timestamp set at login). Session storage: `redirectAfterLogin`, `redirectAfterSensitiveAuth`,
+ * whose values are saved as JSON.
+ */
+export const STORAGE_KEYS = {
+  token: 'token',
+  userId: 'userID',
+  sensitiveAuthTime: 'sensitiveAuthTime',
+  redirectAfterLogin: 'redirectAfterLogin',
+  redirectAfterSensitiveAuth: 'redirectAfterSensitiveAuth',
+} as const;
+
+// Storage can throw (Safari private mode, disabled storage); the app must keep working without it.
+function safe<T>(fn: () => T, fallback: T): T {
+  try {
+    return fn();
+  } catch {
+    return fallback;
+  }
+}
+
+export function getToken(): string | null {
+  return safe(() => localStorage.getItem(STORAGE_KEYS.token), null);
+}
+
+export function storeSession(token: string, userId: string, now = Date.now()) {
+  safe(() => {
+    localStorage.setItem(STORAGE_KEYS.token, token);
+    localStorage.setItem(STORAGE_KEYS.userId, userId);
+    localStorage.setItem(STORAGE_KEYS.sensitiveAuthTime, String(now));
+  }, undefined);
+}
+
+export function clearSession() {
+  safe(() => {
+    localStorage.removeItem(STORAGE_KEYS.token);
+    localStorage.removeItem(STORAGE_KEYS.userId);
+    localStorage.removeItem(STORAGE_KEYS.sensitiveAuthTime);
+  }, undefined);
+}
+
+export function markSensitiveAuth(now = Date.now()) {
+  safe(() => localStorage.setItem(STORAGE_KEYS.sensitiveAuthTime, String(now)), undefined);
+}
+
+type RedirectKey =
+  | typeof STORAGE_KEYS.redirectAfterLogin
+  | typeof STORAGE_KEYS.redirectAfterSensitiveAuth;
+
+/** Only same-site paths are ever kept, so a crafted value cannot redirect off the site. */
+export function isSafeRedirect(path: unknown): path is string {
+  return (
+    typeof path === 'string' &&
+    path.startsWith('/') &&
+    !path.startsWith('//') &&
+    !path.includes('\\')
+  );
+}
+
+export function rememberRedirect(key: RedirectKey, path: string) {
+  if (!isSafeRedirect(path)) return;
+  safe(() => sessionStorage.setItem(key, JSON.stringify(path)), undefined);
+}
+
+/** Reads and clears a remembered path; null when none (or when the stored value is not safe). */
+export function takeRedirect(key: RedirectKey): string | null {
+  return safe(() => {
+    const raw = sessionStorage.getItem(key);
+    sessionStorage.removeItem(key);
+    if (raw === null) return null;
+    const value: unknown = JSON.parse(raw);
+    return isSafeRedirect(value) ? value : null;
+  }, null);
+}
+
+export function peekRedirect(key: RedirectKey): string | null {
+  return safe(() => {
+    const raw = sessionStorage.getItem(key);
+    if (raw === null) return null;
+    const value: unknown = JSON.parse(raw);
+    return isSafeRedirect(value) ? value : null;
+  }, null);
+}

@@ -1,0 +1,233 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { type Configuration, rspack } from '@rspack/core';
+import { PrecompressPlugin } from './compress-plugin.ts';
+
+/** The shared singletons of DESIGN.md section 2. Subpath keys ("react/") share e.g. react/jsx-runtime. */
+const localRequire = createRequire(import.meta.url);
+
+/**
+ * What every remote exposes (ADR 002: exactly `./routes`): expose key → source file. Kept in
+ * remote-exposes.json so `bin/typecheck-remote.mjs` (plain Node, run by each remote's typecheck)
+ * checks the same map against the `RemoteExposes` contract in shared-ui (issue 9).
+ */
+export const REMOTE_EXPOSES: Readonly<Record<string, string>> = JSON.parse(
+  readFileSync(new URL('../remote-exposes.json', import.meta.url), 'utf8'),
+);
+
+/** Refuses, at build time, a remote that exposes anything but the contract's modules and files. */
+export function checkExposes(name: string, exposes: Record<string, string>): void {
+  const describe = (map: Record<string, string>) =>
+    Object.entries(map)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, file]) => `${key} → ${file}`)
+      .join(', ');
+  const expected = describe(REMOTE_EXPOSES);
+  const actual = describe(exposes);
+  if (expected !== actual) {
+    throw new Error(
+      `mfe-${name} exposes ${actual || 'nothing'}, but the federation contract is ${expected} (shared-build/remote-exposes.json, checked against RemoteExposes in shared-ui by each remote's typecheck).`,
+    );
+  }
+}
+
+export const SHARED_SINGLETONS = [
+  'react',
+  'react/',
+  'react-dom',
+  'react-dom/',
+  'react-router',
+  'react-router-dom',
+  '@tanstack/react-query',
+  'styled-components',
+  'shared-ui',
+  'shared-auth',
+] as const;
+
+export const DEV_PORTS = {
+  shell: 3000,
+  marketing: 3001,
+  customer: 3002,
+  curbside: 3003,
+  retailer: 3004,
+} as const;
+
+export const API_DEV_PORT = 8080;
+
+export type AppName = keyof typeof DEV_PORTS;
+
+export interface FederatedAppOptions {
+  /** Short name: `shell` for the host, the remote's name otherwise (`marketing`, ...). */
+  name: AppName;
+  /** The app folder (`import.meta.dirname` of its rspack.config.ts). */
+  dir: string;
+  /** Remote modules this app exposes: remotes default to (and must match) REMOTE_EXPOSES. */
+  exposes?: Record<string, string>;
+  /** Extra entries built beside the federated app (e.g. the retailer's embeddable widget). */
+  extraEntries?: Record<string, string>;
+  /** Lets a test build a remote that claims another version range of a singleton (issue 9). */
+  requiredVersionOverrides?: Partial<Record<(typeof SHARED_SINGLETONS)[number], string>>;
+}
+
+/**
+ * The version range this app was built against, read from the installed package's own
+ * package.json. Workspace files say `catalog:` / `workspace:*`, which is not a semver range the
+ * MF runtime can compare, so we resolve what pnpm actually linked.
+ */
+export function installedRange(dir: string, pkg: string): string {
+  const require = createRequire(path.join(dir, 'package.json'));
+  const bare = pkg.endsWith('/') ? pkg.slice(0, -1) : pkg;
+  const manifestPath = require.resolve(`${bare}/package.json`);
+  const { version } = JSON.parse(readFileSync(manifestPath, 'utf8')) as { version: string };
+  return `^${version}`;
+}
+
+export function sharedConfig(
+  dir: string,
+  overrides: FederatedAppOptions['requiredVersionOverrides'] = {},
+) {
+  return Object.fromEntries(
+    SHARED_SINGLETONS.map((pkg) => [
+      pkg,
+      {
+        singleton: true,
+        requiredVersion: overrides[pkg] ?? installedRange(dir, pkg),
+        // A singleton that does not satisfy the range must be refused, not silently used: a
+        // remote built against another React major would crash in subtle ways (issue 9).
+        strictVersion: true,
+      },
+    ]),
+  );
+}
+
+export function createFederatedConfig(options: FederatedAppOptions): Configuration {
+  const { name, dir } = options;
+  const isHost = name === 'shell';
+  const production = process.env.NODE_ENV === 'production';
+  const port = DEV_PORTS[name];
+  const packageName = isHost ? 'shell' : `mfe-${name}`;
+  const exposes = isHost ? undefined : (options.exposes ?? { ...REMOTE_EXPOSES });
+  if (exposes) checkExposes(name, exposes);
+
+  return {
+    context: dir,
+    mode: production ? 'production' : 'development',
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // A remote's own page (src/index.ts) exists for standalone development only; in production the
+    // deployable is the federation container (remoteEntry + exposed chunks) and any extra entries.
+    entry: {
+      ...(isHost || !production ? { main: './src/index.ts' } : {}),
+      ...options.extraEntries,
+    },
+    output: {
+      // DIST_ROOT builds into `<DIST_ROOT>/<package>/dist` instead, so a parallel build (another
+      // engineer, another test run) never deletes the files a running server is sending.
+      path: process.env.DIST_ROOT
+        ? path.join(path.resolve(process.env.DIST_ROOT), path.basename(dir), 'dist')
+        : path.join(dir, 'dist'),
+      publicPath: isHost ? '/' : 'auto',
+      uniqueName: packageName,
+      filename: production ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      assetModuleFilename: production
+        ? 'assets/[name].[contenthash:10][ext]'
+        : 'assets/[name][ext]',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+      // Workspace libraries ship TS source with explicit `.ts` specifiers in places.
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: {
+      rules: [
+        {
+          // Only our own TypeScript: dependencies ship compiled JS, and MF injects data: modules.
+          test: /\.tsx?$/,
+          // Workspace libraries resolve to their real folders (outside node_modules) and get compiled.
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: {
+                react: { runtime: 'automatic', development: !production, refresh: false },
+              },
+              experimental: {
+                plugins: [
+                  [
+                    localRequire.resolve('@swc/plugin-styled-components'),
+                    {
+                      displayName: !production,
+                      // `ssr` makes the plugin emit stable component ids, which is where the namespace goes.
+                      ssr: true,
+                      // Class names carry the package name so two remotes never collide.
+                      namespace: packageName,
+                    },
+                  ],
+                ],
+              },
+            },
+          },
+          type: 'javascript/auto',
+        },
+        {
+          test: /\.(png|jpe?g|webp|avif|svg|woff2?)$/,
+          type: 'asset',
+          parser: { dataUrlCondition: { maxSize: 2048 } },
+        },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        ...(isHost
+          ? { remotes: {} }
+          : { filename: production ? 'remoteEntry.[contenthash:10].js' : 'remoteEntry.js' }),
+        exposes,
+        shared: sharedConfig(dir, options.requiredVersionOverrides),
+        dts: false,
+        manifest: isHost ? false : { fileName: 'mf-manifest.json' },
+        // One copy of the MF runtime: the host provides it and remotes use the host's.
+        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
+      }),
+      (isHost || !production) &&
+        new rspack.HtmlRspackPlugin({
+          template: path.join(dir, 'public/index.html'),
+          chunks: ['main'],
+          minify: production,
+        }),
+      isHost &&
+        new rspack.CopyRspackPlugin({
+          patterns: [
+            {
+              from: path.join(dir, 'public'),
+              globOptions: { ignore: ['**/index.html'] },
+              noErrorOnMissing: true,
+            },
+          ],
+        }),
+      production && new PrecompressPlugin(),
+    ],
+    optimization: {
+      // MF needs predictable chunk boundaries; let rspack split vendor code of the app itself.
+      splitChunks: production ? { chunks: 'async' } : false,
+    },
+    performance: { hints: false },
+    devServer: {
+      port,
+      hot: true,
+      historyApiFallback: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      // Every app's dev server can reach the API, so a remote also runs standalone.
+      proxy: [
+        {
+          context: ['/api', '/remotes.json'],
+          target: `http://localhost:${process.env.API_PORT ?? API_DEV_PORT}`,
+        },
+      ],
+    },
+  };
+}

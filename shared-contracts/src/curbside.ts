@@ -1,0 +1,223 @@
+import { z } from 'zod';
+
+/**
+ * Curbside pickup with robot delivery (SPEC sections 2–5 and 8, issue 5): the arrival form, the
+ * pickup record, its statuses and the PIN check. One schema serves the form and the server.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Statuses (SPEC section 4), in the order a pickup normally goes through them.
+
+export const CURBSIDE_STATUSES = [
+  'order_ready',
+  'customer_arrived',
+  'robot_dispatched',
+  'robot_collecting',
+  'robot_en_route',
+  'awaiting_verification',
+  'verified',
+  'delivered',
+  'failed',
+  'cancelled',
+] as const;
+
+export const curbsideStatusSchema = z.enum(CURBSIDE_STATUSES);
+export type CurbsideStatus = z.infer<typeof curbsideStatusSchema>;
+
+/** Statuses a pickup never leaves. */
+export const CURBSIDE_FINAL_STATUSES = [
+  'delivered',
+  'failed',
+  'cancelled',
+] as const satisfies readonly CurbsideStatus[];
+
+export function isFinalCurbsideStatus(status: CurbsideStatus): boolean {
+  return (CURBSIDE_FINAL_STATUSES as readonly CurbsideStatus[]).includes(status);
+}
+
+/** Labels of SPEC section 4, exactly. */
+export const CURBSIDE_STATUS_LABELS: Record<CurbsideStatus, string> = {
+  order_ready: 'Order Ready',
+  customer_arrived: "You've Arrived",
+  robot_dispatched: 'Robot Dispatched',
+  robot_collecting: 'Collecting Order',
+  robot_en_route: 'Robot En Route',
+  awaiting_verification: 'Robot Arrived',
+  verified: 'Verified',
+  delivered: 'Delivered',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+export const CURBSIDE_FAILED_TEXT = 'Delivery failed - contact support';
+
+/** The status header's description under the label (SPEC section 4's hints, in full sentences). */
+export const CURBSIDE_STATUS_DESCRIPTIONS: Record<CurbsideStatus, string> = {
+  order_ready: 'Your order is ready for curbside pickup.',
+  customer_arrived: 'The store knows you are here. A robot will be dispatched shortly.',
+  robot_dispatched: 'A robot has been assigned to your order and is heading to collect it.',
+  robot_collecting: 'The robot is collecting your order inside the store.',
+  robot_en_route: 'The robot is on its way to your parking spot.',
+  awaiting_verification: 'The robot is at your car. Enter your PIN to open the compartment.',
+  verified: 'PIN accepted. Collect your order from the robot compartment.',
+  delivered: 'Your order has been collected. Thank you!',
+  failed: CURBSIDE_FAILED_TEXT,
+  cancelled: 'This curbside pickup was cancelled.',
+};
+
+// ---------------------------------------------------------------------------------------------
+// Limits. SPEC section 5 gives the minimums; the maximums are ours.
+
+export const PHONE_MIN_LENGTH = 10;
+export const PIN_LENGTH = 4;
+/** SPEC section 9 (demo data): three tries, then the delivery fails. */
+export const MAX_VERIFICATION_ATTEMPTS = 3;
+export const CUSTOMER_NAME_MAX_LENGTH = 100;
+export const PARKING_SPOT_MAX_LENGTH = 20;
+export const PHONE_MAX_LENGTH = 25;
+export const VEHICLE_DESCRIPTION_MAX_LENGTH = 200;
+export const SPECIAL_INSTRUCTIONS_MAX_LENGTH = 500;
+export const ORDER_NUMBER_MAX_LENGTH = 40;
+
+// Messages of SPEC section 5, exactly; the others are ours.
+export const CURBSIDE_MESSAGES = {
+  customerNameRequired: 'Your name is required',
+  customerNameMax: `Your name must be at most ${CUSTOMER_NAME_MAX_LENGTH} characters`,
+  parkingSpotRequired: 'Parking spot number is required',
+  parkingSpotMax: `Parking spot number must be at most ${PARKING_SPOT_MAX_LENGTH} characters`,
+  phoneInvalid: 'Valid phone number is required',
+  orderNumberRequired: 'Order number is required',
+  orderNumberMax: `Order number must be at most ${ORDER_NUMBER_MAX_LENGTH} characters`,
+  vehicleDescriptionMax: `Vehicle description must be at most ${VEHICLE_DESCRIPTION_MAX_LENGTH} characters`,
+  specialInstructionsMax: `Special instructions must be at most ${SPECIAL_INSTRUCTIONS_MAX_LENGTH} characters`,
+  pinLength: 'PIN must be 4 digits',
+  invalidPin: 'Invalid PIN. Please try again.',
+} as const;
+
+/** Toasts of SPEC section 8, exactly. */
+export const CURBSIDE_TOASTS = {
+  notified: {
+    title: 'Store Notified!',
+    description: 'The store has been notified of your arrival. A robot will be dispatched shortly.',
+  },
+  notifyFailed: {
+    title: 'Notification Failed',
+    description: 'Failed to notify store. Please try again.',
+  },
+  verified: {
+    title: 'Verification Successful!',
+    description: 'Please collect your order from the robot compartment.',
+  },
+  verifyFailed: { title: 'Verification Failed', description: 'Invalid PIN. Please try again.' },
+  loadFailed: {
+    title: 'Unable to load pickup status',
+    description: 'Please check your pickup ID and try again.',
+  },
+} as const;
+
+// Digits with the usual separators, and at least PHONE_MIN_LENGTH digits: the PIN is sent there
+// by SMS, so "at least 10 characters" of anything (SPEC section 5's minimum) is not enough.
+const PHONE_PATTERN = /^\+?[0-9 ().-]+$/;
+
+function countDigits(value: string): number {
+  return value.replace(/\D/g, '').length;
+}
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+/** The arrival form (SPEC section 3) and the body of `POST /api/curbside-pickups`. */
+export const curbsideArrivalSchema = z.object({
+  customerName: z
+    .string(CURBSIDE_MESSAGES.customerNameRequired)
+    .trim()
+    .min(1, CURBSIDE_MESSAGES.customerNameRequired)
+    .max(CUSTOMER_NAME_MAX_LENGTH, CURBSIDE_MESSAGES.customerNameMax),
+  parkingSpotNumber: z
+    .string(CURBSIDE_MESSAGES.parkingSpotRequired)
+    .trim()
+    .min(1, CURBSIDE_MESSAGES.parkingSpotRequired)
+    .max(PARKING_SPOT_MAX_LENGTH, CURBSIDE_MESSAGES.parkingSpotMax),
+  phoneNumber: z
+    .string(CURBSIDE_MESSAGES.phoneInvalid)
+    .trim()
+    .min(PHONE_MIN_LENGTH, CURBSIDE_MESSAGES.phoneInvalid)
+    .max(PHONE_MAX_LENGTH, CURBSIDE_MESSAGES.phoneInvalid)
+    .regex(PHONE_PATTERN, CURBSIDE_MESSAGES.phoneInvalid)
+    .refine((value) => countDigits(value) >= PHONE_MIN_LENGTH, CURBSIDE_MESSAGES.phoneInvalid),
+  vehicleDescription: optionalText(
+    VEHICLE_DESCRIPTION_MAX_LENGTH,
+    CURBSIDE_MESSAGES.vehicleDescriptionMax,
+  ),
+  specialInstructions: optionalText(
+    SPECIAL_INSTRUCTIONS_MAX_LENGTH,
+    CURBSIDE_MESSAGES.specialInstructionsMax,
+  ),
+  orderNumber: z
+    .string(CURBSIDE_MESSAGES.orderNumberRequired)
+    .trim()
+    .min(1, CURBSIDE_MESSAGES.orderNumberRequired)
+    .max(ORDER_NUMBER_MAX_LENGTH, CURBSIDE_MESSAGES.orderNumberMax)
+    // No format check here: SPEC section 5 only requires a value, and an order number that is not
+    // one of the caller's orders gets the server's clear "could not find order" answer.
+    .transform((value) => value.toUpperCase()),
+});
+export type CurbsideArrivalInput = z.input<typeof curbsideArrivalSchema>;
+export type CurbsideArrival = z.output<typeof curbsideArrivalSchema>;
+
+/** `POST /api/curbside-pickups` answers both spellings of the id (SPEC section 3). */
+export const createCurbsidePickupResponseSchema = z.object({ id: z.uuid(), _id: z.uuid() });
+export type CreateCurbsidePickupResponse = z.infer<typeof createCurbsidePickupResponseSchema>;
+
+export const curbsidePickupParamsSchema = z.object({
+  id: z.uuid('Curbside pickup not found'),
+});
+
+/** The verification form (SPEC section 3) and the body of `POST .../verify`. */
+export const verifyPinSchema = z.object({
+  verificationPin: z
+    .string(CURBSIDE_MESSAGES.pinLength)
+    .trim()
+    .regex(/^\d{4}$/, CURBSIDE_MESSAGES.pinLength),
+});
+export type VerifyPinInput = z.input<typeof verifyPinSchema>;
+
+export const trackingUpdateSchema = z.object({
+  /** ISO 8601. */
+  timestamp: z.iso.datetime({ offset: true }),
+  status: curbsideStatusSchema,
+  message: z.string(),
+  /** ISO 8601; when the robot is expected at the car, for updates sent while it is on its way. */
+  estimatedArrival: z.iso.datetime({ offset: true }).optional(),
+});
+export type TrackingUpdate = z.infer<typeof trackingUpdateSchema>;
+
+/** The curbside pickup record of SPEC section 3, without the PIN (it only travels by SMS). */
+export const curbsidePickupSchema = z
+  .object({
+    _id: z.uuid(),
+    customerName: z.string(),
+    parkingSpotNumber: z.string(),
+    orderNumber: z.string(),
+    status: curbsideStatusSchema,
+    verificationAttempts: z.number().int().nonnegative(),
+    maxVerificationAttempts: z.number().int().positive(),
+    /** ISO 8601; set while the robot is on its way to the car. */
+    estimatedDeliveryTime: z.iso.datetime({ offset: true }).optional(),
+    robotName: z.string().optional(),
+    /** Oldest first, as they happened; the timeline shows them newest first. */
+    trackingUpdates: z.array(trackingUpdateSchema),
+  })
+  .meta({ id: 'CurbsidePickup' });
+export type CurbsidePickup = z.infer<typeof curbsidePickupSchema>;
+
+/** The payload of every event on `GET /api/curbside-pickups/:id/events`: the whole record. */
+export const CURBSIDE_EVENT_TYPE = 'pickup';
+
+/** The order pickups (SPEC section 3's list item) the arrival form's order selector offers. */
+export const CURBSIDE_ELIGIBLE_ORDER_STATUSES = ['ready_for_pickup', 'confirmed'] as const;

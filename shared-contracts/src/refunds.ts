@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { formatCents } from './payments.ts';
+
+/**
+ * Refund requests (issue 7, SPEC section 9's policy): a late delivery caused by us is refunded
+ * 100% of the delivery fee; damaged (or missing) items are covered up to 100% of their value.
+ */
+
+export const REFUND_REASONS = ['late', 'damaged_item', 'missing_item', 'other'] as const;
+export const refundReasonSchema = z.enum(REFUND_REASONS, { error: 'Choose a reason' });
+export type RefundReason = z.infer<typeof refundReasonSchema>;
+
+export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
+  late: 'Late delivery',
+  damaged_item: 'Damaged item',
+  missing_item: 'Missing item',
+  other: 'Something else',
+};
+
+/** Where approved money goes. Item compensation always goes to the wallet (see the policy). */
+export const REFUND_DESTINATIONS = ['wallet', 'original_method'] as const;
+export const refundDestinationSchema = z.enum(REFUND_DESTINATIONS, {
+  error: 'Choose where the refund goes',
+});
+export type RefundDestinationChoice = z.infer<typeof refundDestinationSchema>;
+
+export const REFUND_DESTINATION_LABELS: Record<RefundDestinationChoice, string> = {
+  wallet: 'CurbRun wallet (instant)',
+  original_method: 'Original payment method (card refunds take 5–10 business days)',
+};
+
+/**
+ * - `submitted`: received, the automatic review runs shortly;
+ * - `approved`: money credited (`creditedTo`, `approvedCents`);
+ * - `rejected`: with the reason in `decision`;
+ * - `needs_review`: a support specialist decides (other reasons, large claims).
+ */
+export const REFUND_STATUSES = ['submitted', 'approved', 'rejected', 'needs_review'] as const;
+export const refundStatusSchema = z.enum(REFUND_STATUSES);
+export type RefundStatus = z.infer<typeof refundStatusSchema>;
+
+export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
+  submitted: 'Submitted',
+  approved: 'Approved',
+  rejected: 'Not approved',
+  needs_review: 'With a specialist',
+};
+
+// ---------------------------------------------------------------------------------------------
+// Limits and policy constants.
+
+export const REFUND_DESCRIPTION_MIN = 10;
+export const REFUND_DESCRIPTION_MAX = 1000;
+/** The most one item claim can be for; SPEC section 9 covers up to 100% of the item's value. */
+export const MAX_ITEM_VALUE_CENTS = 200_000;
+/** Item claims up to this are approved automatically; larger ones go to a specialist. */
+export const AUTO_APPROVE_ITEM_LIMIT_CENTS = 25_000;
+/** Damaged or missing items are reported within this many days of the delivery. */
+export const ITEM_CLAIM_DAYS = 7;
+export const MAX_REFUND_PHOTOS = 3;
+export const MAX_REFUND_PHOTO_BYTES = 5 * 1024 * 1024;
+export const REFUND_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type RefundPhotoType = (typeof REFUND_PHOTO_TYPES)[number];
+
+export const REFUND_MESSAGES = {
+  orderRequired: 'Choose an order',
+  reasonRequired: 'Choose a reason',
+  descriptionMin: `Describe what happened in at least ${REFUND_DESCRIPTION_MIN} characters`,
+  descriptionMax: `Description must be at most ${REFUND_DESCRIPTION_MAX} characters`,
+  itemValueRequired: 'Enter the value of the item',
+  itemValueRange: `Item value must be between $0.01 and ${formatCents(MAX_ITEM_VALUE_CENTS)}`,
+  photoType: 'Photos must be JPEG, PNG or WebP images',
+  photoSize: `Each photo must be at most ${MAX_REFUND_PHOTO_BYTES / (1024 * 1024)} MB`,
+  photoCount: `Attach at most ${MAX_REFUND_PHOTOS} photos`,
+  photoNotFound: 'A photo was not found; upload it again',
+  photoEmpty: 'The photo is empty',
+  notFound: 'Refund request not found',
+  orderNotFound: 'Order pickup not found',
+  duplicate: (orderNumber: string, reason: string, status: string) =>
+    `You already asked for a refund on order ${orderNumber} for "${reason}" (status: ${status}). We review each reason once per order.`,
+  cancelledOrder:
+    'This order was cancelled and refunded in full, so there is nothing left to refund.',
+  notLateYet: (windowEnd: string) =>
+    `This order is not late: its delivery window ends at ${windowEnd}. If it has not arrived by then, you can ask for the delivery fee back.`,
+  noWindow: 'This order has no delivery window, so it cannot be late.',
+  notDeliveredYet:
+    'You can report damaged or missing items once the order has been delivered or picked up.',
+  claimWindowOver: `Damaged or missing items must be reported within ${ITEM_CLAIM_DAYS} days of the delivery.`,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Requests.
+
+export const itemValueCentsSchema = z
+  .number({ error: REFUND_MESSAGES.itemValueRequired })
+  .int(REFUND_MESSAGES.itemValueRange)
+  .min(1, REFUND_MESSAGES.itemValueRange)
+  .max(MAX_ITEM_VALUE_CENTS, REFUND_MESSAGES.itemValueRange);
+
+export function needsItemValue(reason: RefundReason | undefined): boolean {
+  return reason === 'damaged_item' || reason === 'missing_item';
+}
+
+/** `POST /api/refund-requests` (accepts Idempotency-Key). */
+export const createRefundRequestSchema = z
+  .object({
+    orderPickupId: z.uuid(REFUND_MESSAGES.orderRequired),
+    reason: refundReasonSchema,
+    description: z
+      .string()
+      .trim()
+      .min(REFUND_DESCRIPTION_MIN, REFUND_MESSAGES.descriptionMin)
+      .max(REFUND_DESCRIPTION_MAX, REFUND_MESSAGES.descriptionMax),
+    itemValueCents: itemValueCentsSchema.optional(),
+    destination: refundDestinationSchema.default('wallet'),
+    photoIds: z
+      .array(z.uuid(REFUND_MESSAGES.photoNotFound))
+      .max(MAX_REFUND_PHOTOS, REFUND_MESSAGES.photoCount)
+      .default([]),
+  })
+  .superRefine((value, ctx) => {
+    if (needsItemValue(value.reason) && value.itemValueCents === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['itemValueCents'],
+        message: REFUND_MESSAGES.itemValueRequired,
+      });
+    }
+  })
+  .meta({ id: 'CreateRefundRequest' });
+export type CreateRefundRequest = z.input<typeof createRefundRequestSchema>;
+
+/** Checks a photo before it is sent (the server checks the bytes again). */
+export function refundPhotoProblem(file: { type: string; size: number }): string | null {
+  if (!(REFUND_PHOTO_TYPES as readonly string[]).includes(file.type))
+    return REFUND_MESSAGES.photoType;
+  if (file.size <= 0) return REFUND_MESSAGES.photoEmpty;
+  if (file.size > MAX_REFUND_PHOTO_BYTES) return REFUND_MESSAGES.photoSize;
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answers.
+
+const isoDate = z.iso.datetime({ offset: true });
+
+export const refundPhotoSchema = z
+  .object({
+    id: z.uuid(),
+    contentType: z.enum(REFUND_PHOTO_TYPES),
+    sizeBytes: z.number().int(),
+    /** Owner-only (bearer token). */
+    url: z.string(),
+  })
+  .meta({ id: 'RefundPhoto' });
+export type RefundPhoto = z.infer<typeof refundPhotoSchema>;
+
+export const refundRequestSchema = z
+  .object({
+    id: z.uuid(),
+    orderPickupId: z.uuid(),
+    orderNumber: z.string(),
+    reason: refundReasonSchema,
+    description: z.string(),
+    itemValueCents: z.number().int().nullable(),
+    destination: refundDestinationSchema,
+    status: refundStatusSchema,
+    /** Why it was approved, rejected or sent to a specialist. */
+    decision: z.string().nullable(),
+    approvedCents: z.number().int().nullable(),
+    creditedTo: z.enum(['wallet', 'card']).nullable(),
+    photos: z.array(refundPhotoSchema),
+    createdAt: isoDate,
+    decidedAt: isoDate.nullable(),
+  })
+  .meta({ id: 'RefundRequest' });
+export type RefundRequestRecord = z.infer<typeof refundRequestSchema>;
+
+export const refundRequestListSchema = z.array(refundRequestSchema);
+
+export const refundRequestParamsSchema = z.object({ id: z.uuid(REFUND_MESSAGES.notFound) });
+export const refundPhotoParamsSchema = z.object({ id: z.uuid(REFUND_MESSAGES.photoNotFound) });

@@ -1,0 +1,48 @@
+/**
+ * The one theme every package renders with. Colours are chosen for WCAG AA contrast on white
+ * (text >= 4.5:1): primary #0b5cad is 6.4:1, muted #475467 is 7.5:1, danger #b42318 is 6.1:1.
+ */
+export const theme = {
+  colors: {
+    primary: '#0b5cad',
+    primaryHover: '#094a8c',
+    primarySoft: '#e8f1fb',
+    accent: '#ffb020',
+    accentSoft: '#fff4dc',
+    text: '#101828',
+    muted: '#475467',
+    border: '#d0d5dd',
+    surface: '#ffffff',
+    background: '#f6f8fb',
+    danger: '#b42318',
+    dangerSoft: '#fef3f2',
+    success: '#067647',
+    successSoft: '#ecfdf3',
+    warning: '#93370d',
+    warningSoft: '#fffaeb',
+    focus: '#1570ef',
+    dark: '#0c1b2e',
+  },
+  fonts: {
+    body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+    mono: "ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace",
+  },
+  radii: { sm: '6px', md: '10px', lg: '16px', pill: '999px' },
+  shadows: {
+    card: '0 1px 2px rgba(16, 24, 40, 0.06), 0 1px 3px rgba(16, 24, 40, 0.1)',
+    raised: '0 12px 24px -6px rgba(16, 24, 40, 0.18)',
+  },
+  /** SPEC section 2 / 9: the fixed header is exactly 82 px high on every page. */
+  headerHeight: 82,
+  maxContentWidth: 1200,
+  breakpoints: { sm: '640px', md: '768px', lg: '1024px' },
+} as const;
+
+export type Theme = typeof theme;
+
+export const media = {
+  sm: `@media (min-width: ${theme.breakpoints.sm})`,
+  md: `@media (min-width: ${theme.breakpoints.md})`,
+  lg: `@media (min-width: ${theme.breakpoints.lg})`,
+  reducedMotion: '@media (prefers-reduced-motion: reduce)',
+} as const;

@@ -1,0 +1,57 @@
+import { act, render, screen } from '@testing-library/react';
+import { ThemeProvider } from 'styled-components';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { theme } from '../theme/theme';
+import { resetToasts, toast } from './toast-store';
+import { Toaster } from './toaster';
+
+function renderToaster() {
+  return render(
+    <ThemeProvider theme={theme}>
+      <Toaster />
+    </ThemeProvider>,
+  );
+}
+
+afterEach(() => {
+  act(() => resetToasts());
+  vi.useRealTimers();
+});
+
+describe('<Toaster>', () => {
+  it('shows one toast at a time with its title and description', () => {
+    renderToaster();
+    act(() => {
+      toast({ title: 'Login failed', description: 'Wrong password' });
+      toast({ title: 'Registration Successful', description: 'Check your email' });
+    });
+    expect(screen.getByText('Registration Successful')).toBeInTheDocument();
+    expect(screen.getByText('Check your email')).toBeInTheDocument();
+    expect(screen.queryByText('Login failed')).not.toBeInTheDocument();
+  });
+
+  it('hides a toast after 5 seconds by default', () => {
+    vi.useFakeTimers();
+    renderToaster();
+    act(() => {
+      toast({ title: 'Store Notified!' });
+    });
+    expect(screen.getByText('Store Notified!')).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(4900);
+    });
+    expect(screen.getByText('Store Notified!')).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(screen.queryByText('Store Notified!')).not.toBeInTheDocument();
+  });
+
+  it('has a labelled close button', () => {
+    renderToaster();
+    act(() => {
+      toast({ title: 'Hello' });
+    });
+    expect(screen.getByRole('button', { name: 'Dismiss notification' })).toBeInTheDocument();
+  });
+});

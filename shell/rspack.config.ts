@@ -1,0 +1,3 @@
+import { createFederatedConfig } from 'shared-build';
+
+export default createFederatedConfig({ name: 'shell', dir: import.meta.dirname });

@@ -1,0 +1,31 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from 'shared-auth';
+import { apiErrorSchema } from 'shared-contracts/errors';
+
+/**
+ * Puts the server's per-field issues (`{ message, issues: [{ path, message }] }`, DESIGN.md
+ * section 4) on the matching form fields. Returns whether any field got one.
+ */
+export function applyServerIssues<T extends FieldValues>(
+  error: unknown,
+  fields: ReadonlyArray<Path<T>>,
+  setError: UseFormSetError<T>,
+): boolean {
+  if (!(error instanceof ApiError)) return false;
+  let body: unknown;
+  try {
+    body = JSON.parse(error.body);
+  } catch {
+    return false;
+  }
+  const parsed = apiErrorSchema.safeParse(body);
+  if (!parsed.success) return false;
+  let applied = false;
+  for (const issue of parsed.data.issues ?? []) {
+    const field = fields.find((name) => name === issue.path);
+    if (!field) continue;
+    setError(field, { type: 'server', message: issue.message }, { shouldFocus: !applied });
+    applied = true;
+  }
+  return applied;
+}

@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { errorMessage, useLoginMutation } from 'shared-auth';
+import { type LoginRequest, loginRequestSchema } from 'shared-contracts/auth';
+import { Button, Field, Input, Notice, Stack } from 'shared-ui';
+import { PasswordInput } from './password-input';
+
+export interface LoginFormProps {
+  defaultIdentifier?: string;
+  /** Called as the request starts, so the page knows the sign-in that follows is this form's. */
+  onSubmitting?: () => void;
+  onFailed?: () => void;
+}
+
+/** The Login tab of /auth (SPEC sections 3, 5 and 8). */
+export function LoginForm({ defaultIdentifier = '', onSubmitting, onFailed }: LoginFormProps) {
+  const form = useForm<LoginRequest>({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { identifier: defaultIdentifier, password: '' },
+    mode: 'onTouched',
+  });
+  const login = useLoginMutation();
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    form.clearErrors('root');
+    onSubmitting?.();
+    try {
+      await login.mutateAsync(values);
+    } catch (error) {
+      onFailed?.();
+      // SPEC section 8: toast (from the mutation) and the form's own error.
+      form.setError('root', {
+        type: 'server',
+        message: errorMessage(error, 'Please check your connection and try again.'),
+      });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Login">
+      <Stack $gap={16}>
+        {errors.root?.message ? (
+          <Notice tone="danger" role="alert" title="Login failed">
+            {errors.root.message}
+          </Notice>
+        ) : null}
+        <Field label="Email or username" error={errors.identifier?.message}>
+          {(ids) => (
+            <Input
+              {...ids}
+              {...form.register('identifier')}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              $invalid={Boolean(errors.identifier)}
+            />
+          )}
+        </Field>
+        <Field label="Password" error={errors.password?.message}>
+          {(ids) => (
+            <PasswordInput
+              {...ids}
+              {...form.register('password')}
+              autoComplete="current-password"
+              $invalid={Boolean(errors.password)}
+            />
+          )}
+        </Field>
+        <Button type="submit" block loading={login.isPending} loadingLabel="Logging in…">
+          Login
+        </Button>
+      </Stack>
+    </form>
+  );
+}

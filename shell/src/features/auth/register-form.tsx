@@ -1,0 +1,126 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useRegisterMutation } from 'shared-auth';
+import {
+  type RegisterFormValues,
+  type RegisterRequest,
+  registerRequestSchema,
+} from 'shared-contracts/auth';
+import { Button, Field, Input, PasswordStrengthMeter, Stack } from 'shared-ui';
+import styled from 'styled-components';
+import { applyServerIssues } from './apply-server-issues';
+import { PasswordInput } from './password-input';
+
+const Names = styled.div`
+  display: grid;
+  gap: 16px;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 180px), 1fr));
+`;
+
+const FIELDS = ['firstName', 'lastName', 'username', 'email', 'password'] as const;
+
+export interface RegisterFormProps {
+  /** After a successful registration, with the new username (the page switches to Login). */
+  onRegistered: (username: string) => void;
+}
+
+/** The Register tab of /auth (SPEC sections 3, 5 and 8), with the password-strength meter. */
+export function RegisterForm({ onRegistered }: RegisterFormProps) {
+  const form = useForm<RegisterFormValues, unknown, RegisterRequest>({
+    resolver: zodResolver(registerRequestSchema),
+    defaultValues: { firstName: '', lastName: '', username: '', email: '', password: '' },
+    mode: 'onTouched',
+  });
+  const register = useRegisterMutation();
+  const { errors } = form.formState;
+  const password = form.watch('password');
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await register.mutateAsync(values);
+      onRegistered(values.username);
+    } catch (error) {
+      // The toast says it (SPEC section 8); a taken username or email also marks its field.
+      applyServerIssues(error, FIELDS, form.setError);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Register">
+      <Stack $gap={16}>
+        <Names>
+          <Field label="First name" error={errors.firstName?.message}>
+            {(ids) => (
+              <Input
+                {...ids}
+                {...form.register('firstName')}
+                autoComplete="given-name"
+                $invalid={Boolean(errors.firstName)}
+              />
+            )}
+          </Field>
+          <Field label="Last name" error={errors.lastName?.message}>
+            {(ids) => (
+              <Input
+                {...ids}
+                {...form.register('lastName')}
+                autoComplete="family-name"
+                $invalid={Boolean(errors.lastName)}
+              />
+            )}
+          </Field>
+        </Names>
+        <Field
+          label="Username"
+          error={errors.username?.message}
+          hint="At least 3 characters: letters, numbers, dots, hyphens or underscores."
+        >
+          {(ids) => (
+            <Input
+              {...ids}
+              {...form.register('username')}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              $invalid={Boolean(errors.username)}
+            />
+          )}
+        </Field>
+        <Field label="Email" error={errors.email?.message}>
+          {(ids) => (
+            <Input
+              {...ids}
+              {...form.register('email')}
+              type="email"
+              autoComplete="email"
+              $invalid={Boolean(errors.email)}
+            />
+          )}
+        </Field>
+        <Field
+          label="Password"
+          error={errors.password?.message}
+          hint="At least 8 characters with a lowercase letter, an uppercase letter, a number and one of @$!%*?&."
+        >
+          {(ids) => (
+            <PasswordInput
+              {...ids}
+              {...form.register('password')}
+              autoComplete="new-password"
+              $invalid={Boolean(errors.password)}
+            />
+          )}
+        </Field>
+        <PasswordStrengthMeter password={password ?? ''} />
+        <Button
+          type="submit"
+          block
+          loading={register.isPending}
+          loadingLabel="Creating your account…"
+        >
+          Create account
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,194 @@
+import { Link } from 'react-router-dom';
+import { Container, media, SITE_NAME, VisuallyHidden } from 'shared-ui';
+import styled from 'styled-components';
+
+const Bar = styled.footer`
+  background: ${({ theme }) => theme.colors.dark};
+  color: #e4e7ec;
+  padding: 40px 0 24px;
+  margin-top: auto;
+  a { color: #ffffff; }
+`;
+
+const Columns = styled.div`
+  display: grid;
+  gap: 28px;
+  grid-template-columns: 1fr;
+  ${media.sm} { grid-template-columns: repeat(2, 1fr); }
+  ${media.lg} { grid-template-columns: 1.4fr repeat(3, 1fr); }
+`;
+
+const Heading = styled.h2`
+  font-size: 0.95rem;
+  text-transform: uppercase;
+  letter-spacing: 0.06em;
+  color: #ffffff;
+  margin-bottom: 12px;
+`;
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 4px;
+  a, span { display: inline-block; padding: 6px 0; text-decoration: none; }
+  a:hover { text-decoration: underline; }
+`;
+
+const Socials = styled.ul`
+  list-style: none;
+  display: flex;
+  gap: 10px;
+  padding: 0;
+  margin: 16px 0 0;
+  a {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    width: 44px;
+    height: 44px;
+    border-radius: 50%;
+    background: rgba(255, 255, 255, 0.1);
+  }
+  a:hover { background: rgba(255, 255, 255, 0.2); }
+`;
+
+const Bottom = styled.div`
+  margin-top: 32px;
+  padding-top: 20px;
+  border-top: 1px solid rgba(255, 255, 255, 0.15);
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px 24px;
+  justify-content: space-between;
+  font-size: 0.9rem;
+`;
+
+const Legal = styled.ul`
+  list-style: none;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px 20px;
+  margin: 0;
+  padding: 0;
+`;
+
+/** Footer links of SPEC section 2, in the order given there. */
+export const FOOTER_LINKS = [
+  { to: '/platform-services', label: 'Platform Services' },
+  { to: '/delivery-info', label: 'Deliveries & Partners' },
+  { to: '/help-center', label: 'Help Center' },
+  { to: '/about-us', label: 'About Us' },
+  { to: '/how-it-works', label: 'How It Works' },
+  { to: '/team', label: 'Our Team' },
+  { to: '/landing', label: 'Retailer API' },
+  { to: '/robot-leasing', label: 'Robot Leasing' },
+] as const;
+
+const SOCIAL_LINKS = [
+  {
+    href: 'https://x.com/curbrun',
+    label: `${SITE_NAME} on X`,
+    path: 'M4 4l16 16M20 4L4 20',
+  },
+  {
+    href: 'https://www.linkedin.com/company/curbrun',
+    label: `${SITE_NAME} on LinkedIn`,
+    path: 'M6 9v10M6 5v.01M10 19v-6a3 3 0 0 1 6 0v6M10 9v10',
+  },
+  {
+    href: 'https://www.instagram.com/curbrun',
+    label: `${SITE_NAME} on Instagram`,
+    path: 'M7 4h10a3 3 0 0 1 3 3v10a3 3 0 0 1-3 3H7a3 3 0 0 1-3-3V7a3 3 0 0 1 3-3zM12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6zM17 7v.01',
+  },
+] as const;
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  const [company, customers, business] = [
+    FOOTER_LINKS.slice(3, 6),
+    FOOTER_LINKS.slice(0, 3),
+    FOOTER_LINKS.slice(6),
+  ];
+  return (
+    <Bar>
+      <Container>
+        <Columns>
+          <div>
+            <Heading as="p">{SITE_NAME}</Heading>
+            <p>
+              Same-day curbside and home delivery of your in-store pickup orders, by drivers and
+              autonomous robots, across Dallas–Fort Worth, Houston and Austin.
+            </p>
+            <Socials aria-label="Social media">
+              {SOCIAL_LINKS.map((social) => (
+                <li key={social.href}>
+                  <a href={social.href} target="_blank" rel="noopener noreferrer">
+                    <VisuallyHidden>{social.label}</VisuallyHidden>
+                    <svg
+                      width="20"
+                      height="20"
+                      viewBox="0 0 24 24"
+                      aria-hidden="true"
+                      focusable="false"
+                    >
+                      <path
+                        d={social.path}
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="2"
+                        strokeLinecap="round"
+                      />
+                    </svg>
+                  </a>
+                </li>
+              ))}
+            </Socials>
+          </div>
+          <nav aria-labelledby="footer-services">
+            <Heading id="footer-services">Services</Heading>
+            <List>
+              {customers.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+            </List>
+          </nav>
+          <nav aria-labelledby="footer-company">
+            <Heading id="footer-company">Company</Heading>
+            <List>
+              {company.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+            </List>
+          </nav>
+          <nav aria-labelledby="footer-business">
+            <Heading id="footer-business">For Business</Heading>
+            <List>
+              {business.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+            </List>
+          </nav>
+        </Columns>
+        <Bottom>
+          <p>
+            © {year} {SITE_NAME}. All rights reserved.
+          </p>
+          {/* SPEC section 2: these three are labels, not links. */}
+          <Legal aria-label="Legal">
+            <li>Terms &amp; Conditions</li>
+            <li>Privacy Policy</li>
+            <li>Accessibility</li>
+          </Legal>
+        </Bottom>
+      </Container>
+    </Bar>
+  );
+}

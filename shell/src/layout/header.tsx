@@ -1,0 +1,33 @@
+import { Container } from 'shared-ui';
+import styled from 'styled-components';
+import { HeaderAccount } from './header-account';
+import { Logo } from './logo';
+
+const Bar = styled.header`
+  position: fixed;
+  inset: 0 0 auto 0;
+  z-index: 800;
+  /* SPEC section 2 / 9: fixed, exactly 82 px high. */
+  height: ${({ theme }) => theme.headerHeight}px;
+  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Inner = styled(Container)`
+  height: 100%;
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+`;
+
+export function Header() {
+  return (
+    <Bar data-testid="site-header">
+      <Inner>
+        <Logo />
+        <HeaderAccount />
+      </Inner>
+    </Bar>
+  );
+}

@@ -1,0 +1,193 @@
+import * as federation from '@module-federation/enhanced/runtime';
+import { isRemoteRoutesModule, type RemoteExposes } from 'shared-ui';
+import { runRemoteChunks } from '../preload/remote-chunks';
+import type { RemoteName } from '../routing/route-table';
+import { fetchRemotes, type RemotesResolution } from './remotes-config';
+
+/** What every remote exposes under `./routes`, by the shared contract (shared-ui federation.ts). */
+export type RemoteRoutes = RemoteExposes['./routes'];
+
+/** The Module Federation runtime calls the loader makes; injectable for tests. */
+export interface FederationRuntime {
+  registerRemotes: (
+    remotes: Array<{ name: string; entry: string }>,
+    options?: { force?: boolean },
+  ) => void;
+  loadRemote: <T>(id: `${RemoteName}/routes`) => Promise<T | null>;
+}
+
+const defaultRuntime: FederationRuntime = {
+  registerRemotes: (remotes, options) => federation.registerRemotes(remotes, options),
+  loadRemote: (id) => federation.loadRemote(id),
+};
+
+export class RemoteUnavailableError extends Error {
+  readonly remote: RemoteName;
+  constructor(remote: RemoteName, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'RemoteUnavailableError';
+    this.remote = remote;
+  }
+}
+
+// The MF runtime's own words when `strictVersion` refuses a shared singleton (runtime-core
+// utils/share.ts); matched so the panel can say which package and versions disagree.
+const STRICT_VERSION_REFUSAL =
+  /Version (\S+) from \S+ of shared singleton module (\S+) does not satisfy the requirement of \S+ which needs ([^)\s]+)/;
+
+/** Turns whatever the MF runtime threw into a message a person can act on. */
+export function explainLoadFailure(remote: RemoteName, error: unknown): RemoteUnavailableError {
+  if (error instanceof RemoteUnavailableError) return error;
+  const text = error instanceof Error ? error.message : String(error);
+  const skew = STRICT_VERSION_REFUSAL.exec(text);
+  if (skew) {
+    const [, provided, pkg, required] = skew;
+    const message = `The ${remote} remote was built for ${pkg} ${required}, but this site runs ${pkg} ${provided}, so it was refused.`;
+    // A clear line for whoever reads the console (the panel says the same), with the runtime's
+    // original message so the cause is unmistakable.
+    console.error(`[shell] ${message} Module Federation said: ${text}`);
+    return new RemoteUnavailableError(remote, message, { cause: error });
+  }
+  return new RemoteUnavailableError(remote, `The ${remote} remote could not be loaded.`, {
+    cause: error,
+  });
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function prefersSavingData(): boolean {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+  return connection?.saveData === true;
+}
+
+/**
+ * Loads remotes at runtime from the manifest URLs in `/remotes.json` (never baked into the build).
+ * `/remotes.json` is read once, on the first visit to (or preload of) any remote; a failure is
+ * forgotten so Retry reads it again. A remote that does not answer within `loadTimeoutMs` (15 s
+ * unless remotes.json says otherwise) fails like any other load error.
+ *
+ * Loaded `./routes` modules are kept, so a remote that was preloaded (or visited before) renders
+ * synchronously on navigation, without a Loading flash (`peek`).
+ */
+export class RemoteLoader {
+  private resolution: Promise<RemotesResolution> | null = null;
+  private readonly registered = new Map<RemoteName, string>();
+  private readonly loaded = new Map<RemoteName, RemoteRoutes>();
+  private readonly inFlight = new Map<RemoteName, Promise<RemoteRoutes>>();
+  private readonly warmed = new Set<RemoteName>();
+
+  constructor(
+    private readonly readConfig: () => Promise<RemotesResolution> = () => fetchRemotes(),
+    private readonly runtime: FederationRuntime = defaultRuntime,
+    private readonly runChunks: (manifestUrl: string) => Promise<void> = runRemoteChunks,
+  ) {}
+
+  private config(): Promise<RemotesResolution> {
+    this.resolution ??= this.readConfig();
+    return this.resolution;
+  }
+
+  private async entryFor(name: RemoteName): Promise<{ entry: string; timeoutMs: number }> {
+    const { entries, loadTimeoutMs } = await this.config();
+    const result = entries[name];
+    if (!result.ok) {
+      throw new RemoteUnavailableError(name, result.reason);
+    }
+    if (this.registered.get(name) !== result.entry) {
+      // `force` replaces an earlier registration, clearing the runtime's cache of a failed load.
+      this.runtime.registerRemotes([{ name, entry: result.entry }], {
+        force: this.registered.has(name),
+      });
+      this.registered.set(name, result.entry);
+    }
+    return { entry: result.entry, timeoutMs: loadTimeoutMs };
+  }
+
+  /** Drops the runtime's memory of this remote (cached manifest, stalled or failed entry script). */
+  private forgetRuntimeState(name: RemoteName) {
+    const entry = this.registered.get(name);
+    if (entry) this.runtime.registerRemotes([{ name, entry }], { force: true });
+  }
+
+  /** The remote's routes when they are already loaded (preloaded or visited before). */
+  peek(name: RemoteName): RemoteRoutes | undefined {
+    return this.loaded.get(name);
+  }
+
+  load(name: RemoteName): Promise<RemoteRoutes> {
+    const ready = this.loaded.get(name);
+    if (ready) return Promise.resolve(ready);
+    const pending = this.inFlight.get(name);
+    if (pending) return pending;
+
+    const attempt = (async () => {
+      const { timeoutMs } = await this.entryFor(name);
+      const module = await withTimeout(
+        this.runtime.loadRemote<RemoteRoutes>(`${name}/routes`),
+        timeoutMs,
+        () => new RemoteUnavailableError(name, `The ${name} remote did not answer in time.`),
+      ).catch((error: unknown) => {
+        // Whatever the runtime cached about this attempt (a stalled manifest request, a failed
+        // script) must not decide the next one.
+        this.forgetRuntimeState(name);
+        throw explainLoadFailure(name, error);
+      });
+      if (!isRemoteRoutesModule(module)) {
+        throw new RemoteUnavailableError(
+          name,
+          `The ${name} remote does not expose a routes component.`,
+        );
+      }
+      return module;
+    })();
+    this.inFlight.set(name, attempt);
+    attempt.then(
+      (module) => {
+        if (this.inFlight.get(name) === attempt) this.loaded.set(name, module);
+      },
+      () => {},
+    );
+    attempt
+      .finally(() => {
+        if (this.inFlight.get(name) === attempt) this.inFlight.delete(name);
+      })
+      .catch(() => {});
+    return attempt;
+  }
+
+  /** Forget what failed so the next load starts from scratch (Retry without a page reload). */
+  async reset(name: RemoteName): Promise<void> {
+    const current = this.resolution ? await this.resolution.catch(() => null) : null;
+    if (!current?.entries[name].ok) this.resolution = null;
+    this.inFlight.delete(name);
+    this.loaded.delete(name);
+    this.warmed.delete(name);
+    this.forgetRuntimeState(name);
+  }
+
+  /**
+   * Loads a remote ahead of navigation (the user hovers or focuses a link to it): its entry and
+   * `./routes` module, then runs its page chunks (preload/remote-chunks.ts), so the visit renders
+   * without a Loading flash. Skipped when the browser asks to save data.
+   */
+  async preload(name: RemoteName): Promise<void> {
+    if (prefersSavingData()) return;
+    try {
+      await this.load(name);
+      const entry = this.registered.get(name);
+      if (!entry || this.warmed.has(name)) return;
+      this.warmed.add(name);
+      await this.runChunks(entry);
+    } catch {
+      // Preloading is an optimisation; a real visit reports the failure properly.
+    }
+  }
+}
+
+export const remoteLoader = new RemoteLoader();

@@ -1,0 +1,101 @@
+import {
+  Component,
+  type ErrorInfo,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useMemo,
+  useState,
+} from 'react';
+import { Button, Loading, Notice, Page } from 'shared-ui';
+import styled from 'styled-components';
+import { REMOTE_LABELS, type RemoteName } from '../routing/route-table';
+import { RemoteUnavailableError, remoteLoader } from './remote-loader';
+
+const Actions = styled.div`
+  margin-top: 12px;
+`;
+
+interface BoundaryProps {
+  remote: RemoteName;
+  onRetry: () => Promise<void> | void;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  error: Error | null;
+  retrying: boolean;
+}
+
+/**
+ * The error boundary around every remote: a remote that fails to load (down, 404, script error,
+ * bad remotes.json entry) or throws while rendering shows an inline panel with Retry inside the
+ * shell's layout; header, footer, auth and the other remotes keep working (DESIGN.md section 2).
+ */
+export class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null, retrying: false };
+
+  static getDerivedStateFromError(error: Error): Partial<BoundaryState> {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(`[shell] the ${this.props.remote} remote failed`, error, info.componentStack);
+  }
+
+  private retry = async () => {
+    this.setState({ retrying: true });
+    try {
+      await this.props.onRetry();
+    } finally {
+      this.setState({ error: null, retrying: false });
+    }
+  };
+
+  override render() {
+    const { error, retrying } = this.state;
+    if (!error) return this.props.children;
+    const detail =
+      error instanceof RemoteUnavailableError
+        ? error.message
+        : `The ${this.props.remote} remote stopped with an error.`;
+    return (
+      <Page>
+        <Notice tone="danger" role="alert" title="This section is unavailable right now">
+          <p>
+            {REMOTE_LABELS[this.props.remote]} could not be shown. {detail}
+          </p>
+          <p>The rest of the site still works. Please try again in a moment.</p>
+          <Actions>
+            <Button onClick={this.retry} loading={retrying}>
+              Retry
+            </Button>
+          </Actions>
+        </Notice>
+      </Page>
+    );
+  }
+}
+
+/** Renders the routes of one remote, loading it at runtime on first use. */
+export function RemoteOutlet({ remote }: { remote: RemoteName }) {
+  // A new attempt number gives React.lazy a fresh component: lazy caches a rejected import forever,
+  // so `attempt` is a dependency on purpose although the factory does not read it.
+  const [attempt, setAttempt] = useState(0);
+  const RemoteRoutes = useMemo(
+    // A preloaded (or earlier visited) remote renders at once: no lazy, so no Loading flash.
+    () => remoteLoader.peek(remote)?.default ?? lazy(() => remoteLoader.load(remote)),
+    [remote, attempt],
+  );
+  const retry = async () => {
+    await remoteLoader.reset(remote);
+    setAttempt((n) => n + 1);
+  };
+  return (
+    <RemoteErrorBoundary remote={remote} onRetry={retry}>
+      <Suspense fallback={<Loading />}>
+        <RemoteRoutes />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

@@ -1,0 +1,91 @@
+import {
+  REMOTE_LOAD_TIMEOUT_DEFAULT_MS,
+  REMOTE_NAMES,
+  type RemoteName,
+  remoteLoadTimeoutSchema,
+  remoteManifestUrlSchema,
+} from 'shared-contracts/remotes';
+
+/**
+ * What the shell knows about each remote after reading `/remotes.json`: a usable manifest URL, or
+ * the reason it has none. Entries are validated one by one so a single bad entry only takes down
+ * its own remote; the rest of the site keeps working (issue 2).
+ */
+export type RemoteEntryResult = { ok: true; entry: string } | { ok: false; reason: string };
+
+export interface RemotesResolution {
+  entries: Record<RemoteName, RemoteEntryResult>;
+  /** How long to wait for a remote before showing the fallback panel (issue 9). */
+  loadTimeoutMs: number;
+}
+
+function readTimeout(raw: Record<string, unknown>): number {
+  if (raw.loadTimeoutMs === undefined) return REMOTE_LOAD_TIMEOUT_DEFAULT_MS;
+  const parsed = remoteLoadTimeoutSchema.safeParse(raw.loadTimeoutMs);
+  if (parsed.success) return parsed.data;
+  // A bad timeout must not take the remotes down with it: keep the default and say why.
+  console.warn(
+    `[shell] remotes.json has an invalid loadTimeoutMs (${JSON.stringify(raw.loadTimeoutMs)}); using ${REMOTE_LOAD_TIMEOUT_DEFAULT_MS} ms.`,
+  );
+  return REMOTE_LOAD_TIMEOUT_DEFAULT_MS;
+}
+
+export function resolveRemotes(raw: unknown, base: string): RemotesResolution {
+  const entries = {} as RemotesResolution['entries'];
+  const isObject = typeof raw === 'object' && raw !== null && !Array.isArray(raw);
+  for (const name of REMOTE_NAMES) {
+    if (!isObject) {
+      entries[name] = { ok: false, reason: 'remotes.json is not a JSON object of remote URLs.' };
+      continue;
+    }
+    const value = (raw as Record<string, unknown>)[name];
+    if (value === undefined) {
+      entries[name] = { ok: false, reason: `remotes.json has no entry for "${name}".` };
+      continue;
+    }
+    const parsed = remoteManifestUrlSchema.safeParse(value);
+    entries[name] = parsed.success
+      ? { ok: true, entry: new URL(parsed.data, base).toString() }
+      : {
+          ok: false,
+          reason: `The "${name}" entry in remotes.json is invalid: ${parsed.error.issues[0]?.message ?? 'not a manifest URL'}.`,
+        };
+  }
+  const loadTimeoutMs = isObject
+    ? readTimeout(raw as Record<string, unknown>)
+    : REMOTE_LOAD_TIMEOUT_DEFAULT_MS;
+  return { entries, loadTimeoutMs };
+}
+
+/**
+ * Reads and resolves `/remotes.json`; a failed read marks every remote unavailable, with why. The
+ * read itself gives up after the default timeout, so a stalled API cannot leave a page spinning.
+ */
+export async function fetchRemotes(
+  url = '/remotes.json',
+  base = window.location.href,
+): Promise<RemotesResolution> {
+  let raw: unknown;
+  try {
+    const response = await fetch(url, {
+      cache: 'no-cache',
+      signal: AbortSignal.timeout(REMOTE_LOAD_TIMEOUT_DEFAULT_MS),
+    });
+    if (!response.ok) throw new Error(`the server answered ${response.status}`);
+    raw = await response.json();
+  } catch (error) {
+    const why =
+      error instanceof SyntaxError
+        ? 'is not valid JSON'
+        : `could not be read (${String((error as Error).message ?? error)})`;
+    const failed = { ok: false, reason: `remotes.json ${why}.` } as const;
+    return {
+      entries: Object.fromEntries(REMOTE_NAMES.map((name) => [name, failed])) as Record<
+        RemoteName,
+        RemoteEntryResult
+      >,
+      loadTimeoutMs: REMOTE_LOAD_TIMEOUT_DEFAULT_MS,
+    };
+  }
+  return resolveRemotes(raw, base);
+}
