@@ -22,6 +22,9 @@ import { type StoreRow, stores } from '../stores/schema.ts';
 import { driverFor } from './couriers.ts';
 import { chooseCourier } from './rules.ts';
 
+/** A courier for a scheduled window aims for this long after the window opens. */
+export const WINDOW_ARRIVAL_MARGIN_MS = 10 * 60_000;
+
 /**
  * Dispatch (issue 7): when an order pickup is confirmed, choose its courier (rules.ts), lay out
  * the route and start the simulator. Runs inside the confirming transaction (an order-pickups
@@ -105,14 +108,20 @@ export async function dispatchDelivery(
   const traffic = choice.fleet === 'curbrun_robots' ? [1] : trafficFactors(seed);
 
   // Simulated milliseconds until the courier is at the store: at once for ASAP; for a window,
-  // timed so the courier arrives as the window opens.
+  // timed so the courier rings a few minutes after the window opens, never before it (traffic
+  // and a busy simulator only ever make it a little late, and late within the window is fine).
   const leadMs = choice.pickupLeadMinutes * 60_000;
   const driveMs = travelTimeMs(route.miles, choice.speedMph, traffic);
   const untilWindowMs =
     isHome && order.window !== 'asap' && order.windowStartsAt
       ? Math.max(
           0,
-          order.windowStartsAt.getTime() - now.getTime() - leadMs - COLLECT_AT_STORE_MS - driveMs,
+          order.windowStartsAt.getTime() +
+            WINDOW_ARRIVAL_MARGIN_MS -
+            now.getTime() -
+            leadMs -
+            COLLECT_AT_STORE_MS -
+            driveMs,
         )
       : 0;
   const etaAt = isHome

@@ -150,8 +150,9 @@ export function courierPlayback(
         .where(eq(deliveries.id, deliveryId));
       const legStartedAt = row?.legStartedAt;
       if (legStartedAt) {
-        const wall = Date.now();
-        return () =>
+        // Read at the step's own start (the wall it is given), the closest moment to the
+        // handler's clock: every real millisecond between the two is 1/PLAYBACK_SCALE in the story.
+        return (wall) =>
           timeline.instant(legStartedAt).getTime() +
           ((wall - legStartedAt.getTime()) / PLAYBACK_SCALE) * targetScale;
       }
