@@ -98,7 +98,7 @@ describe('the arrival form', () => {
     const post = calls.find((call) => call.key === 'POST /api/curbside-pickups');
     expect(JSON.parse(String(post?.init?.body))).toEqual({
       orderNumber: 'CR-100234',
-      customerName: 'Dana Driver',
+      customerName: 'Dana Rivera',
       parkingSpotNumber: '7',
       phoneNumber: '(214) 555-0199',
     });
