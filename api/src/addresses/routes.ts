@@ -9,14 +9,10 @@ import {
 import { apiErrorSchema } from 'shared-contracts/errors';
 import { z } from 'zod';
 import { requireUser } from '../auth/guards.ts';
+import { errorResponses, noStore } from '../http/responses.ts';
 import { createAddress, deleteAddress, listAddresses, updateAddress } from './service.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-} as const;
+const errors = errorResponses(400, 401, 404, 409);
 
 /**
  * Saved addresses, owner-only (another person's id is 404). Each save places the address with
@@ -25,9 +21,7 @@ const errors = {
 export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
   app.addHook('preHandler', requireUser);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  noStore(app);
 
   app.get(
     '/api/addresses',

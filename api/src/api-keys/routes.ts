@@ -8,6 +8,7 @@ import {
   rollApiKeyInputSchema,
 } from 'shared-contracts/retailer';
 import { requireUser } from '../auth/guards.ts';
+import { noStore } from '../http/responses.ts';
 import { requireAccountOfUser } from '../retailer-accounts/service.ts';
 import { issueConsoleKey, listApiKeys, revokeApiKey, rollApiKey } from './service.ts';
 
@@ -15,9 +16,7 @@ import { issueConsoleKey, listApiKeys, revokeApiKey, rollApiKey } from './servic
 export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
   app.addHook('preHandler', requireUser);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  noStore(app);
 
   app.get(
     '/api/retailer/api-keys',

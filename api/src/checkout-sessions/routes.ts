@@ -10,25 +10,16 @@ import { orderPickupSchema } from 'shared-contracts/order-pickups';
 import { z } from 'zod';
 import { requireUser } from '../auth/guards.ts';
 import { idempotencyKeyOf, idempotent } from '../http/idempotency.ts';
+import { errorResponses, noStore } from '../http/responses.ts';
 import { completeCheckoutSession, createCheckoutSession, getCheckoutSession } from './service.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  402: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  410: apiErrorSchema,
-  422: apiErrorSchema,
-} as const;
+const errors = errorResponses(400, 401, 402, 404, 409, 410, 422);
 
 /** The customer's side of a retailer checkout: read the session, then pay and create the order. */
 export const checkoutSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
   app.addHook('preHandler', requireUser);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  noStore(app);
 
   app.get(
     '/api/checkout-sessions/:id',

@@ -9,6 +9,7 @@ import {
 } from 'shared-contracts/order-pickups';
 import { requireUser } from '../auth/guards.ts';
 import { idempotencyKeyOf, idempotent } from '../http/idempotency.ts';
+import { errorResponses, noStore } from '../http/responses.ts';
 import {
   cancelOrderPickup,
   createOrderPickup,
@@ -17,14 +18,7 @@ import {
   type OrderPickupDeps,
 } from './service.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  402: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  422: apiErrorSchema,
-} as const;
+const errors = errorResponses(400, 401, 402, 404, 409, 422);
 
 /**
  * Order pickups (SPEC section 7, issue 6). Every route needs a signed-in user and only sees their
@@ -37,9 +31,7 @@ export const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
     events: app.orderPickupEvents,
   });
   app.addHook('preHandler', requireUser);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  noStore(app);
 
   app.get(
     '/api/order-pickups',

@@ -8,6 +8,7 @@ import {
 } from 'shared-contracts/payments';
 import { z } from 'zod';
 import { requireSensitiveAuth, requireUser } from '../auth/guards.ts';
+import { errorResponses, noStore } from '../http/responses.ts';
 import {
   addPaymentMethod,
   listPaymentMethods,
@@ -15,14 +16,7 @@ import {
   setDefaultPaymentMethod,
 } from './payment-methods.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  402: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-} as const;
+const errors = errorResponses(400, 401, 402, 403, 404, 409);
 
 /**
  * Saved cards. Listing needs a signed-in user (the payment step offers them); adding, removing
@@ -30,9 +24,7 @@ const errors = {
  */
 export const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  noStore(app);
 
   app.get(
     '/api/payment-methods',

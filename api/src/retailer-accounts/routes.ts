@@ -7,15 +7,14 @@ import {
   retailerAccountSchema,
 } from 'shared-contracts/retailer';
 import { requireUser } from '../auth/guards.ts';
+import { noStore } from '../http/responses.ts';
 import { createRetailerAccount, getRetailerAccount, setAllowedDomains } from './service.ts';
 
 /** `/retailer-onboarding`: the signed-in user's retailer account (issue 8). */
 export const retailerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
   app.addHook('preHandler', requireUser);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  noStore(app);
 
   app.get(
     '/api/retailer/account',

@@ -11,6 +11,7 @@ import {
 import { requireApiKey } from '../api-keys/guard.ts';
 import { cancelDelivery } from '../deliveries/actions.ts';
 import { idempotent } from '../http/idempotency.ts';
+import { noStore } from '../http/responses.ts';
 import { initializeCheckout } from './checkout.ts';
 import { findRetailerDelivery, getRetailerDelivery, listRetailerDeliveries } from './deliveries.ts';
 
@@ -34,9 +35,7 @@ const IDEMPOTENCY_NOTE =
 export const retailerApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
   app.addHook('preHandler', requireApiKey('secret'));
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  noStore(app);
 
   app.post(
     '/api/checkout/initialize',

@@ -8,6 +8,7 @@ import {
 } from 'shared-contracts/subscriptions';
 import { requireUser } from '../auth/guards.ts';
 import { idempotent } from '../http/idempotency.ts';
+import { errorResponses } from '../http/responses.ts';
 import {
   cancelSubscription,
   getCurrentSubscription,
@@ -18,14 +19,7 @@ import {
   subscribe,
 } from './service.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  402: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  422: apiErrorSchema,
-} as const;
+const errors = errorResponses(400, 401, 402, 404, 409, 422);
 
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;

@@ -18,6 +18,7 @@ import {
 import { requireSensitiveAuth, requireUser } from '../auth/guards.ts';
 import { TooManyAttemptsError } from '../auth/throttle.ts';
 import { HttpError } from '../http/errors.ts';
+import { noStore } from '../http/responses.ts';
 import {
   getNotificationPreferences,
   saveNotificationPreferences,
@@ -59,9 +60,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.addHook('preHandler', requireUser);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  noStore(app);
 
   app.get(
     '/api/users',

@@ -9,18 +9,11 @@ import {
 } from 'shared-contracts/wallet';
 import { requireSensitiveAuth, requireUser } from '../auth/guards.ts';
 import { idempotencyKeyOf, idempotent } from '../http/idempotency.ts';
+import { errorResponses, noStore } from '../http/responses.ts';
 import { listWalletEntries, toWalletEntry, walletBalance } from './service.ts';
 import { topUpWallet } from './top-up.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  402: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  422: apiErrorSchema,
-} as const;
+const errors = errorResponses(400, 401, 402, 403, 404, 409, 422);
 
 /**
  * The wallet. The balance alone is shown wherever one pays (signed in); the ledger and adding
@@ -28,9 +21,7 @@ const errors = {
  */
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  noStore(app);
 
   app.get(
     '/api/wallet',

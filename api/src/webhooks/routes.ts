@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from 'shared-contracts/errors';
 import {
   createdWebhookEndpointSchema,
   sendTestEventInputSchema,
@@ -14,6 +13,7 @@ import {
 } from 'shared-contracts/webhooks';
 import { z } from 'zod';
 import { requireUser } from '../auth/guards.ts';
+import { errorResponses, noStore } from '../http/responses.ts';
 import { requireAccountOfUser } from '../retailer-accounts/service.ts';
 import { retailerStores } from '../retailer-api/delivery-options.ts';
 import { sampleDelivery } from './sample.ts';
@@ -28,12 +28,7 @@ import {
   type WebhookDeps,
 } from './service.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-} as const;
+const errors = errorResponses(400, 401, 404, 409);
 
 /** Managing webhook endpoints from `/retailer-onboarding` (signed-in owner). */
 export const webhookRoutes: FastifyPluginAsyncZod<{ deps: () => WebhookDeps }> = async (
@@ -43,9 +38,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: () => WebhookDeps }> =
   const db = () => app.database.db;
   const allowPrivate = () => app.config.webhookAllowPrivateTargets;
   app.addHook('preHandler', requireUser);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  noStore(app);
   const accountOf = (userId: string) => requireAccountOfUser(db(), userId);
 
   app.get(

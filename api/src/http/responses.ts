@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { apiErrorSchema } from 'shared-contracts/errors';
+
+/**
+ * The error responses a route group documents, one `{ message, issues? }` schema per status code
+ * (DESIGN.md section 4), for the OpenAPI document and the response serializer.
+ */
+export function errorResponses<const Code extends number>(
+  ...codes: Code[]
+): Record<Code, typeof apiErrorSchema> {
+  return Object.fromEntries(codes.map((code) => [code, apiErrorSchema])) as Record<
+    Code,
+    typeof apiErrorSchema
+  >;
+}
+
+/**
+ * Marks every answer of a route group `Cache-Control: no-store`: personal or changing data that
+ * no browser or proxy cache may keep. The client's cache groups decide freshness instead.
+ */
+export function noStore(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+}
