@@ -30,6 +30,7 @@ export {
   PageTitle,
   Row,
   Stack,
+  TwoColumns,
 } from './components/layout';
 export { Loading } from './components/loading';
 export { NotFound } from './components/not-found';

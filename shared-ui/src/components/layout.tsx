@@ -36,6 +36,16 @@ export const Grid = styled.div<{ $min?: number; $gap?: number }>`
   grid-template-columns: repeat(auto-fill, minmax(min(100%, ${({ $min = 240 }) => $min}px), 1fr));
 `;
 
+/** Two equal columns from wide screens on (one column below): a form beside its list. */
+export const TwoColumns = styled.div<{ $gap?: number }>`
+  display: grid;
+  gap: ${({ $gap = 24 }) => $gap}px;
+  align-items: start;
+  ${media.lg} {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  }
+`;
+
 export const Card = styled.section`
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};

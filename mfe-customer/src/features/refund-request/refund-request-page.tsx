@@ -15,27 +15,18 @@ import {
   Card,
   Lead,
   Muted,
-  media,
   Notice,
   Page,
   PageTitle,
   Skeleton,
   Stack,
+  TwoColumns,
   usePageMeta,
 } from 'shared-ui';
 import styled from 'styled-components';
 import { formatDateTime } from '../../components/format';
 import { invalidateWallet, refundRequestsQueryOptions } from './api';
 import { RefundForm } from './refund-form';
-
-const Columns = styled.div`
-  display: grid;
-  gap: 24px;
-  align-items: start;
-  ${media.lg} {
-    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-  }
-`;
 
 const List = styled.ul`
   list-style: none;
@@ -87,14 +78,14 @@ function Refunds() {
         Late deliveries caused by us are refunded 100% of the delivery fee; damaged or missing items
         are covered up to 100% of their value.
       </Lead>
-      <Columns>
+      <TwoColumns>
         <Card>
           <RefundForm initialOrderId={params.get('order')} />
         </Card>
         <Card aria-labelledby="refund-requests-heading">
           <RequestList />
         </Card>
-      </Columns>
+      </TwoColumns>
     </Page>
   );
 }

@@ -4,12 +4,12 @@ import { formatCents } from 'shared-contracts/payments';
 import {
   Card,
   Lead,
-  media,
   Notice,
   Page,
   PageTitle,
   Skeleton,
   Stack,
+  TwoColumns,
   usePageMeta,
 } from 'shared-ui';
 import styled from 'styled-components';
@@ -17,15 +17,6 @@ import { walletQueryOptions } from '../../components/payments-api';
 import { AddFundsForm } from './add-funds-form';
 import { Ledger } from './ledger';
 import { PaymentMethods } from './payment-methods';
-
-const Columns = styled.div`
-  display: grid;
-  gap: 24px;
-  align-items: start;
-  ${media.lg} {
-    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-  }
-`;
 
 const Balance = styled.p`
   font-size: 2.4rem;
@@ -46,7 +37,7 @@ export function WalletPage() {
       <PageTitle>Wallet</PageTitle>
       <Lead>Your balance, payments and payment methods.</Lead>
       <Stack $gap={24}>
-        <Columns>
+        <TwoColumns>
           <Card aria-labelledby="balance-heading">
             <Stack $gap={12}>
               <h2 id="balance-heading">Balance</h2>
@@ -72,7 +63,7 @@ export function WalletPage() {
               <PaymentMethods />
             </Stack>
           </Card>
-        </Columns>
+        </TwoColumns>
         <Card aria-labelledby="activity-heading">
           <Stack $gap={12}>
             <h2 id="activity-heading">Activity</h2>
