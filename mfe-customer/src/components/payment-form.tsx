@@ -25,24 +25,7 @@ import {
   toPaymentSource,
 } from './payment-form-schema';
 import { paymentMethodsQueryOptions, walletQueryOptions } from './payments-api';
-
-const TipRow = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-`;
-
-const TipButton = styled.button<{ $active: boolean }>`
-  min-height: 44px;
-  min-width: 64px;
-  padding: 8px 14px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 2px solid ${({ $active, theme }) => ($active ? theme.colors.primary : theme.colors.border)};
-  background: ${({ $active, theme }) => ($active ? theme.colors.primarySoft : theme.colors.surface)};
-  color: ${({ theme }) => theme.colors.text};
-  font-weight: 600;
-  cursor: pointer;
-`;
+import { PresetChip, PresetChips } from './preset-chips';
 
 const Checkbox = styled.label`
   display: flex;
@@ -194,9 +177,9 @@ export function PaymentForm({
             <Section aria-labelledby="tip-heading">
               <h3 id="tip-heading">Tip</h3>
               <p>100% of your tip goes to your driver or robot handler.</p>
-              <TipRow role="group" aria-label="Tip amount">
+              <PresetChips role="group" aria-label="Tip amount">
                 {TIP_PRESETS_CENTS.map((cents) => (
-                  <TipButton
+                  <PresetChip
                     key={cents}
                     type="button"
                     $active={values.tipChoice === String(cents)}
@@ -207,17 +190,17 @@ export function PaymentForm({
                     }}
                   >
                     {cents === 0 ? 'No tip' : formatCents(cents)}
-                  </TipButton>
+                  </PresetChip>
                 ))}
-                <TipButton
+                <PresetChip
                   type="button"
                   $active={values.tipChoice === 'custom'}
                   aria-pressed={values.tipChoice === 'custom'}
                   onClick={() => form.setValue('tipChoice', 'custom')}
                 >
                   Custom
-                </TipButton>
-              </TipRow>
+                </PresetChip>
+              </PresetChips>
               {values.tipChoice === 'custom' ? (
                 <Field label="Custom tip (dollars)" error={errors.customTip?.message}>
                   {(ids) => (

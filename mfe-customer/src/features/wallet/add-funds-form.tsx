@@ -7,29 +7,11 @@ import {
   WALLET_MESSAGES,
 } from 'shared-contracts/wallet';
 import { Field, Input, Stack, toast } from 'shared-ui';
-import styled from 'styled-components';
 import { PaymentForm } from '../../components/payment-form';
 import { dollarsToCents } from '../../components/payment-form-schema';
 import { newIdempotencyKey } from '../../components/payments-api';
+import { PresetChip, PresetChips } from '../../components/preset-chips';
 import { useTopUpMutation } from './api';
-
-const Presets = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-`;
-
-const Preset = styled.button<{ $active: boolean }>`
-  min-height: 44px;
-  min-width: 80px;
-  padding: 8px 14px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 2px solid ${({ $active, theme }) => ($active ? theme.colors.primary : theme.colors.border)};
-  background: ${({ $active, theme }) => ($active ? theme.colors.primarySoft : theme.colors.surface)};
-  color: ${({ theme }) => theme.colors.text};
-  font-weight: 600;
-  cursor: pointer;
-`;
 
 /** Add funds by card: an amount (presets or typed), a saved or new card, and Add. */
 export function AddFundsForm() {
@@ -67,9 +49,9 @@ export function AddFundsForm() {
       }}
     >
       <Stack $gap={12}>
-        <Presets role="group" aria-label="Amount to add">
+        <PresetChips role="group" aria-label="Amount to add">
           {TOP_UP_PRESETS_CENTS.map((preset) => (
-            <Preset
+            <PresetChip
               key={preset}
               type="button"
               $active={cents === preset}
@@ -77,9 +59,9 @@ export function AddFundsForm() {
               onClick={() => setAmount(String(preset / 100))}
             >
               {formatCents(preset)}
-            </Preset>
+            </PresetChip>
           ))}
-        </Presets>
+        </PresetChips>
         <Field
           label="Amount (dollars)"
           hint={`${formatCents(MIN_TOP_UP_CENTS)} to ${formatCents(MAX_TOP_UP_CENTS)}`}
