@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       webhookAllowPrivateTargets: true,
       webhookTimeoutMs: 10_000,
       retailerDemoTraffic: true,
+      demoCustomer: true,
       publicUrl: 'http://localhost:8080',
       staticRoot: REPO_ROOT,
       remoteUrls: {
@@ -32,6 +33,13 @@ describe('loadConfig', () => {
       shellOrigins: ['http://localhost:8080'],
       trustProxy: false,
     });
+  });
+
+  it('turns the demo customer off only when asked to', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).demoCustomer).toBe(true);
+    expect(loadConfig({ DEMO_CUSTOMER: 'on' }).demoCustomer).toBe(true);
+    expect(loadConfig({ DEMO_CUSTOMER: 'off' }).demoCustomer).toBe(false);
+    expect(() => loadConfig({ DEMO_CUSTOMER: 'no' })).toThrow('DEMO_CUSTOMER must be on or off');
   });
 
   it('reads which proxies to trust for the client address', () => {

@@ -110,6 +110,10 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.enum(['on', 'off'], { error: 'RETAILER_DEMO_TRAFFIC must be on or off' }).optional(),
   ),
+  DEMO_CUSTOMER: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['on', 'off'], { error: 'DEMO_CUSTOMER must be on or off' }).optional(),
+  ),
   PUBLIC_URL: httpUrl('PUBLIC_URL'),
   STATIC_ROOT: optionalString,
   REMOTE_MARKETING_URL: httpUrl('REMOTE_MARKETING_URL'),
@@ -188,6 +192,12 @@ export interface Config {
   webhookTimeoutMs: number;
   /** Whether the demo store keeps placing simulated orders for the dashboard's demo (off in tests). */
   retailerDemoTraffic: boolean;
+  /**
+   * Whether the first start creates the demo customer and their history (the README's
+   * credentials). On by default so `npm start` has something to show; a real deployment turns it
+   * off and still gets the partner retailers and their stores.
+   */
+  demoCustomer: boolean;
   /** Base URL for links we send out (emails, SMS); no trailing slash. */
   publicUrl: string;
   /** Folder holding `shell/dist` and `mfe-<name>/dist`. */
@@ -253,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     retailerDemoTraffic:
       e.RETAILER_DEMO_TRAFFIC === undefined ? nodeEnv !== 'test' : e.RETAILER_DEMO_TRAFFIC === 'on',
+    demoCustomer: e.DEMO_CUSTOMER !== 'off',
     publicUrl,
     staticRoot: path.resolve(e.STATIC_ROOT ?? REPO_ROOT),
     remoteUrls,

@@ -33,7 +33,7 @@ async function main(): Promise<void> {
       'database opened',
     );
     await migrateDatabase(database);
-    if (await seedDatabase(app)) {
+    if ((await seedDatabase(app)) && config.demoCustomer) {
       app.log.info(
         {
           username: DEMO_CUSTOMER.username,

@@ -372,3 +372,30 @@ describe.runIf(availableDatabases().includes('postgres'))('seedBaseData [postgre
     }
   });
 });
+
+describeEachDatabase('seedDatabase with DEMO_CUSTOMER=off', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ database: kind, env: { DEMO_CUSTOMER: 'off' } });
+  });
+  afterAll(() => server?.close());
+
+  it('seeds the partner retailers and their stores, and no customer at all', async () => {
+    const retailersResponse = await server.fetch('/api/retailers');
+    expect(retailersResponse.status).toBe(200);
+    expect(((await retailersResponse.json()) as unknown[]).length).toBe(13);
+    const [storeCount] = await server.database.db.select({ value: count() }).from(stores);
+    expect(storeCount?.value).toBeGreaterThanOrEqual(13);
+    const [userCount] = await server.database.db.select({ value: count() }).from(users);
+    expect(userCount?.value).toBe(0);
+    const login = await server.fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        identifier: DEMO_CUSTOMER.username,
+        password: DEMO_CUSTOMER.password,
+      }),
+    });
+    expect(login.status).toBe(401);
+  });
+});

@@ -15,16 +15,18 @@ const SEED_LOCK_KEY = 724_311_002;
 
 /**
  * Fills an empty database with the demo data of DESIGN.md section 3: the partner retailers and
- * their stores, and the demo customer. Runs in one transaction and only when there are no
+ * their stores, and the demo customer (unless `demoCustomer` is false: DEMO_CUSTOMER=off). Runs in one transaction and only when there are no
  * retailers yet, so it is safe on every start, all-or-nothing, and done by one process when
  * several start together. Returns the demo customer when it seeded.
  */
 export async function seedBaseData(
   db: Db,
+  options: { demoCustomer?: boolean } = {},
 ): Promise<{ seeded: false } | { seeded: true; customer?: { id: string; email: string } }> {
   // Hash before opening the transaction: it takes tens of milliseconds and PGlite has one
   // connection, which a transaction holds exclusively.
-  const passwordHash = await hashPassword(DEMO_CUSTOMER.password);
+  const passwordHash =
+    options.demoCustomer === false ? undefined : await hashPassword(DEMO_CUSTOMER.password);
 
   return db.transaction(async (tx) => {
     // Two API processes starting together on one PostgreSQL server would both see an empty table;
@@ -41,6 +43,7 @@ export async function seedBaseData(
       })),
     );
     await tx.insert(stores).values(SEED_STORES.map((store) => ({ ...store, state: 'TX' })));
+    if (passwordHash === undefined) return { seeded: true };
 
     const [customer] = await tx
       .insert(users)
@@ -71,7 +74,7 @@ export async function seedDatabase(
   app: FastifyInstance,
   options: { history?: boolean; now?: Date } = {},
 ): Promise<boolean> {
-  const base = await seedBaseData(app.database.db);
+  const base = await seedBaseData(app.database.db, { demoCustomer: app.config.demoCustomer });
   if (!base.seeded) return false;
   if (base.customer && (options.history ?? true)) {
     await seedDemoHistory(app, base.customer, options.now);
