@@ -47,6 +47,8 @@ export default defineConfig({
       SIM_TIME_SCALE: process.env.SIM_TIME_SCALE ?? '0.1',
       // Every suite signs users in through the API from this one address (e2e/fixtures).
       AUTH_RATE_LIMIT_PER_MINUTE: process.env.AUTH_RATE_LIMIT_PER_MINUTE ?? '1000',
+      // Warnings and errors only: a request log per asset would bury the test report in CI.
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     },
   },
 });
