@@ -101,4 +101,33 @@ describeEachDatabase('retailer API: the checkout widget', (kind) => {
     expect(secret.status).toBe(403);
     expect(await secret.json()).toEqual({ message: RETAILER_API_MESSAGES.secretNotAllowed });
   });
+
+  it('rolls the publishable key: the new one works at once, the old one stops', async () => {
+    const rolling = await onboardRetailer(server, { businessName: 'Rolling Widgets' });
+    await server.fetch('/api/retailer/account/allowed-domains', {
+      method: 'PUT',
+      headers: { ...rolling.owner.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ domains: ['shop.rolling.test'] }),
+    });
+    const quoteWith = (key: string) =>
+      apiPost(
+        server,
+        '/api/v1/widget/quote',
+        { authorization: `Bearer ${key}`, origin: 'https://shop.rolling.test' },
+        cart,
+      );
+    expect((await quoteWith(rolling.publishable.test)).status).toBe(200);
+
+    const roll = await apiPost(server, '/api/retailer/api-keys/roll', rolling.owner.headers, {
+      mode: 'test',
+      kind: 'publishable',
+      graceHours: 0,
+    });
+    expect(roll.status).toBe(201);
+    const created = (await roll.json()) as { secret: string; key: { display: string } };
+    expect(created.secret).toMatch(/^pk_test_/);
+    expect(created.key.display).toBe(created.secret);
+    expect((await quoteWith(created.secret)).status).toBe(200);
+    expect((await quoteWith(rolling.publishable.test)).status).toBe(401);
+  });
 });

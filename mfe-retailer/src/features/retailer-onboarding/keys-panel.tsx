@@ -60,18 +60,24 @@ function keyStatus(key: ApiKey) {
   return <Badge tone="success">Active</Badge>;
 }
 
-function RollForm({
+/**
+ * Rolls the current key of one mode and kind: a new key now, the old one revoked now or kept for
+ * a grace period (so servers or pages still using it keep working while they are updated).
+ */
+export function RollForm({
   mode,
+  kind = 'secret',
   onRolled,
 }: {
   mode: ApiMode;
+  kind?: 'secret' | 'publishable';
   onRolled: (secret: RevealedSecret) => void;
 }) {
   const roll = useRollApiKey();
   const [grace, setGrace] = useState('0');
   return (
     <Row $gap={8} $wrap style={{ alignItems: 'flex-end' }}>
-      <Field label={`When rolling the ${mode} secret key`}>
+      <Field label={`When rolling the ${mode} ${kind} key`}>
         {(ids) => (
           <Select {...ids} value={grace} onChange={(event) => setGrace(event.target.value)}>
             {GRACE_OPTIONS.map((option) => (
@@ -87,10 +93,10 @@ function RollForm({
         loading={roll.isPending}
         onClick={() =>
           roll.mutate(
-            { mode, kind: 'secret', graceHours: Number(grace) },
+            { mode, kind, graceHours: Number(grace) },
             {
               onSuccess: (created) =>
-                onRolled({ label: `New ${mode} secret key`, value: created.secret }),
+                onRolled({ label: `New ${mode} ${kind} key`, value: created.secret }),
               onError: (error) =>
                 toast({
                   title: 'Could not roll the key',
@@ -101,7 +107,7 @@ function RollForm({
           )
         }
       >
-        Roll {mode} secret key
+        Roll {mode} {kind} key
       </Button>
     </Row>
   );

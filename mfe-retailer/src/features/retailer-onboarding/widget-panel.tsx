@@ -15,7 +15,7 @@ import {
   VisuallyHidden,
 } from 'shared-ui';
 import { apiKeysQueryOptions, useSetAllowedDomains } from './api';
-import { Table, TableWrap } from './keys-panel';
+import { RollForm, Table, TableWrap } from './keys-panel';
 
 /** One domain a line (or comma separated) → the list the API takes. */
 export function parseDomains(text: string): string[] {
@@ -89,6 +89,27 @@ export function WidgetPanel({ account }: { account: RetailerAccount }) {
           </tbody>
         </Table>
       </TableWrap>
+      {publishable.length === 0 && keys.isSuccess ? (
+        <Notice tone="warning">
+          No active publishable key: roll one below so the widget can run.
+        </Notice>
+      ) : null}
+      <Row $gap={16} $wrap style={{ margin: '12px 0' }}>
+        {(['test', 'live'] as const).map((mode) => (
+          <RollForm
+            key={mode}
+            mode={mode}
+            kind="publishable"
+            onRolled={(created) =>
+              toast({
+                title: `${created.label} is ready`,
+                description: 'Update the embed snippet on your pages with it.',
+                variant: 'success',
+              })
+            }
+          />
+        ))}
+      </Row>
       <form onSubmit={submit} noValidate>
         <Field
           label="Allowed domains"
