@@ -32,6 +32,14 @@ import { DEMO_ADDRESS, DEMO_ORDER_NUMBERS, DEMO_TOP_UP_CENTS } from './demo-hist
 import { seedBaseData, seedDatabase } from './seed.ts';
 
 const DAY = 24 * 60 * 60_000;
+
+/** Signs in with the README's demo credentials. */
+const signInAsDemo = (server: TestServer) =>
+  server.fetch('/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier: DEMO_CUSTOMER.username, password: DEMO_CUSTOMER.password }),
+  });
 const MINUTE = 60_000;
 const HOURS = 60 * MINUTE;
 
@@ -48,14 +56,7 @@ describeEachDatabase('seedDatabase', (kind) => {
       demoHistory: true,
       env: { SIM_TIME_SCALE: '0.001', AUTH_RATE_LIMIT_PER_MINUTE: '10000' },
     });
-    const login = await server.fetch('/api/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        identifier: DEMO_CUSTOMER.username,
-        password: DEMO_CUSTOMER.password,
-      }),
-    });
+    const login = await signInAsDemo(server);
     const { token } = (await login.json()) as { token: string };
     headers = { authorization: `Bearer ${token}` };
   });
@@ -388,14 +389,7 @@ describeEachDatabase('seedDatabase with DEMO_CUSTOMER=off', (kind) => {
     expect(storeCount?.value).toBeGreaterThanOrEqual(13);
     const [userCount] = await server.database.db.select({ value: count() }).from(users);
     expect(userCount?.value).toBe(0);
-    const login = await server.fetch('/api/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        identifier: DEMO_CUSTOMER.username,
-        password: DEMO_CUSTOMER.password,
-      }),
-    });
+    const login = await signInAsDemo(server);
     expect(login.status).toBe(401);
   });
 });
