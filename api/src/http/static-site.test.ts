@@ -85,6 +85,15 @@ describeEachDatabase('production static serving', (kind) => {
     expect(response.text()).toBe(SHELL_INDEX);
   });
 
+  it.each([{ accept: '*/*' }, {}])(
+    'gives plain clients (Accept %o) the page as well',
+    async (headers) => {
+      const response = await get('/curbside-pickup', headers);
+      expect(response.status).toBe(200);
+      expect(response.text()).toBe(SHELL_INDEX);
+    },
+  );
+
   it('does not answer missing files or non-HTML requests with the shell', async () => {
     const missingFile = await get('/main.ffffffffff.js', { accept: 'text/html' });
     expect(missingFile.status).toBe(404);

@@ -44,7 +44,10 @@ function isPageNavigation(request: FastifyRequest): boolean {
   // A last segment with an extension is a file request (a missing chunk must 404, not get HTML).
   const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
   if (lastSegment.includes('.')) return false;
-  return (request.headers.accept ?? '').includes('text/html');
+  // Browsers ask for text/html; plain clients (curl, fetch, link checkers) send */* or nothing
+  // and should get the page too. Only a client that asks for something else (JSON) gets the 404.
+  const accept = request.headers.accept;
+  return !accept || accept.includes('text/html') || accept.includes('*/*');
 }
 
 /**
