@@ -85,7 +85,7 @@ describeEachDatabase('production static serving', (kind) => {
     expect(response.text()).toBe(SHELL_INDEX);
   });
 
-  it.each([{ accept: '*/*' }, {}])(
+  it.each<Record<string, string>>([{ accept: '*/*' }, {}])(
     'gives plain clients (Accept %o) the page as well',
     async (headers) => {
       const response = await get('/curbside-pickup', headers);
