@@ -15,9 +15,10 @@ const SEED_LOCK_KEY = 724_311_002;
 
 /**
  * Fills an empty database with the demo data of DESIGN.md section 3: the partner retailers and
- * their stores, and the demo customer (unless `demoCustomer` is false: DEMO_CUSTOMER=off). Runs in one transaction and only when there are no
- * retailers yet, so it is safe on every start, all-or-nothing, and done by one process when
- * several start together. Returns the demo customer when it seeded.
+ * their stores, and the demo customer (unless `demoCustomer` is false: DEMO_CUSTOMER=off). Runs
+ * in one transaction and only when there are no retailers yet, so it is safe on every start,
+ * all-or-nothing, and done by one process when several start together. Returns the demo customer
+ * when it seeded.
  */
 export async function seedBaseData(
   db: Db,
