@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Dialog } from '../components/dialog';
 import { theme } from '../theme/theme';
 import { resetToasts, toast } from './toast-store';
 import { Toaster } from './toaster';
@@ -53,5 +54,34 @@ describe('<Toaster>', () => {
       toast({ title: 'Hello' });
     });
     expect(screen.getByRole('button', { name: 'Dismiss notification' })).toBeInTheDocument();
+  });
+
+  it('keeps a toast raised while a modal dialog is open reachable by screen readers', () => {
+    // The PIN dialog is open when 'Verification Failed' arrives: the modal hides the rest of the
+    // page from assistive technology, but not the toast region.
+    render(
+      <ThemeProvider theme={theme}>
+        <main>
+          <p>Tracking page</p>
+        </main>
+        <Dialog open onOpenChange={() => {}} title="Enter your PIN">
+          <input aria-label="PIN" />
+        </Dialog>
+        <Toaster />
+      </ThemeProvider>,
+    );
+    act(() => {
+      toast({
+        title: 'Verification Failed',
+        description: 'Invalid PIN. Please try again.',
+        variant: 'destructive',
+      });
+    });
+    expect(screen.getByRole('dialog', { name: 'Enter your PIN' })).toBeInTheDocument();
+    // getByRole skips anything inside aria-hidden: the page behind the modal is hidden, the toast
+    // (and its Dismiss button) is not.
+    expect(screen.queryByText('Tracking page')?.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Dismiss notification' })).toBeInTheDocument();
+    expect(screen.getByText('Verification Failed').closest('[aria-hidden="true"]')).toBeNull();
   });
 });

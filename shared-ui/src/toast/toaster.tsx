@@ -113,7 +113,11 @@ export function Toaster() {
           <Close aria-label="Dismiss notification">×</Close>
         </Root>
       ))}
-      <Viewport />
+      {/* A modal dialog (Radix, through the aria-hidden package) hides everything outside it from
+          assistive technology except live regions. aria-live="off" marks the list as one without
+          changing what is announced (Radix announces each toast itself), so a toast raised while
+          a dialog is open, such as a wrong PIN, stays reachable. */}
+      <Viewport aria-live="off" />
     </ToastPrimitive.Provider>
   );
 }
