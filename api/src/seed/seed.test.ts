@@ -32,6 +32,8 @@ import { DEMO_ADDRESS, DEMO_ORDER_NUMBERS, DEMO_TOP_UP_CENTS } from './demo-hist
 import { seedBaseData, seedDatabase } from './seed.ts';
 
 const DAY = 24 * 60 * 60_000;
+const MINUTE = 60_000;
+const HOURS = 60 * MINUTE;
 
 /** Signs in with the README's demo credentials. */
 const signInAsDemo = (server: TestServer) =>
@@ -40,8 +42,6 @@ const signInAsDemo = (server: TestServer) =>
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ identifier: DEMO_CUSTOMER.username, password: DEMO_CUSTOMER.password }),
   });
-const MINUTE = 60_000;
-const HOURS = 60 * MINUTE;
 
 describeEachDatabase('seedDatabase', (kind) => {
   let server: TestServer;

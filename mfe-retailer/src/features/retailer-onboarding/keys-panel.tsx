@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from 'shared-auth';
-import type { ApiKey, ApiMode } from 'shared-contracts/retailer';
+import type { ApiKey, ApiKeyKind, ApiMode } from 'shared-contracts/retailer';
 import {
   Badge,
   Button,
@@ -70,7 +70,7 @@ export function RollForm({
   onRolled,
 }: {
   mode: ApiMode;
-  kind?: 'secret' | 'publishable';
+  kind?: ApiKeyKind;
   onRolled: (secret: RevealedSecret) => void;
 }) {
   const roll = useRollApiKey();
