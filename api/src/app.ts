@@ -1,15 +1,19 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { addressRoutes } from './addresses/routes.ts';
 import { authPlugin } from './auth/plugin.ts';
+import {
+  createSessionRevocations,
+  liveSessionIds,
+  type SessionRevocations,
+} from './auth/session-revocation.ts';
 import { checkoutSessionRoutes, devCheckoutSessionRoutes } from './checkout-sessions/routes.ts';
 import type { Config } from './config.ts';
 import { curbsideRoutes } from './curbside/routes.ts';
@@ -17,10 +21,14 @@ import type { Database } from './db/database.ts';
 import { mapTilesFromEnv } from './deliveries/map-tiles.ts';
 import { deliveriesPlugin } from './deliveries/plugin.ts';
 import { healthRoutes } from './health/routes.ts';
+import { catalogueCachePlugin } from './http/catalogue-cache.ts';
 import { errorHandler } from './http/errors.ts';
+import { logRequests } from './http/request-log.ts';
 import { cspSourceOfTemplate, securityHeaders } from './http/security-headers.ts';
+import { createResponseSerializerCompiler } from './http/serializer.ts';
 import { registerStaticSite } from './http/static-site.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
+import { notificationsPlugin } from './notifications/plugin.ts';
 import { devOutboxRoutes } from './notifications/routes.ts';
 import { orderPickupRoutes } from './order-pickups/routes.ts';
 import { commercePlugin } from './payments/plugin.ts';
@@ -50,6 +58,8 @@ declare module 'fastify' {
     timers: TimerRunner;
     /** Server-sent event streams; domains mount them on their own authorised routes. */
     realtime: EventStreams;
+    /** "These sessions ended", heard from every API process (auth/session-revocation.ts). */
+    sessionRevocations: SessionRevocations;
   }
 }
 
@@ -92,13 +102,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     forceCloseConnections: 'idle',
     // Behind a load balancer (TRUST_PROXY): request.ip is the client, not the balancer.
     trustProxy: trustProxyOption(config.trustProxy),
+    // One line per request instead of two (http/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
   });
+  logRequests(app);
 
   app.decorate('config', config);
   app.decorate('database', database);
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Compiled serializers; the test suites also check every answer against its zod contract.
+  app.setSerializerCompiler(
+    createResponseSerializerCompiler({ verify: config.nodeEnv === 'test' }),
+  );
   app.setErrorHandler(errorHandler);
 
   // Every body we accept is JSON. Fastify also parses text/plain by default, which would turn a
@@ -112,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     shellOrigins: config.shellOrigins,
     // The delivery map's optional tile server (MAP_TILE_URL, read like the deliveries plugin does).
     imageSources: tileSource ? [tileSource] : [],
+    hsts: new URL(config.publicUrl).protocol === 'https:',
   });
 
   const timers = createTimerRunner({
@@ -123,12 +140,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('timers', timers);
   app.addHook('onClose', () => timers.stop());
 
+  const sessionRevocations = await createSessionRevocations({ database, logger: app.log });
+  app.decorate('sessionRevocations', sessionRevocations);
   const realtime = createEventStreams({
     database,
     logger: app.log,
+    limits: config.liveStreamLimits,
+    liveSessions: (ids, now) => liveSessionIds(database.db, ids, now),
     heartbeatMs: options.heartbeatMs,
   });
   app.decorate('realtime', realtime);
+  // A stream belongs to its session: it ends on every process as soon as the session does.
+  sessionRevocations.onRevoked((revoked) => realtime.endSessions(revoked));
   // Open streams would otherwise keep `close()` waiting for clients that never hang up.
   app.addHook('preClose', () => realtime.closeAll());
 
@@ -199,6 +222,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transformObject: jsonSchemaTransformObject,
   });
 
+  // Before the catalogue routes (retailers, stores, plans) that answer from it.
+  await app.register(catalogueCachePlugin);
   await app.register(healthRoutes);
   await app.register(authPlugin);
   await app.register(remotesRoutes);
@@ -220,6 +245,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(refundRoutes);
   await app.register(userRoutes);
   await app.register(retailerPlugin);
+  // Secrets in the outbox (PINs, one-time links) are removed once no longer needed (issue 12).
+  await app.register(notificationsPlugin);
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
   if (config.nodeEnv !== 'production') await app.register(devCheckoutSessionRoutes);
 

@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, REPO_ROOT } from './config.ts';
+import { ConfigError, isLocalhostUrl, isLoopbackHost, loadConfig, REPO_ROOT } from './config.ts';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     const config = loadConfig({});
     expect(config).toEqual({
       port: 8080,
-      host: '::',
+      host: 'localhost',
       databaseUrl: undefined,
       dataDir: path.join(REPO_ROOT, '.data'),
       simTimeScale: 1,
@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       webhookTimeoutMs: 10_000,
       retailerDemoTraffic: true,
       demoCustomer: true,
+      liveStreamLimits: { perUser: 10, perAddress: 50, total: 10_000 },
       publicUrl: 'http://localhost:8080',
       staticRoot: REPO_ROOT,
       remoteUrls: {
@@ -58,6 +59,7 @@ describe('loadConfig', () => {
 
   it('reads the remote load timeout and the shell origins for CORS', () => {
     const config = loadConfig({
+      NODE_ENV: 'production',
       PUBLIC_URL: 'https://curbrun.example/app/',
       SHELL_ORIGINS:
         'https://www.curbrun.example, https://staging.curbrun.example:8443/,https://curbrun.example',
@@ -174,6 +176,21 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the caps on live streams', () => {
+    const config = loadConfig({
+      LIVE_STREAMS_PER_USER: '3',
+      LIVE_STREAMS_PER_ADDRESS: '4',
+      LIVE_STREAMS_PER_PROCESS: '20000',
+    });
+    expect(config.liveStreamLimits).toEqual({ perUser: 3, perAddress: 4, total: 20_000 });
+    expect(() => loadConfig({ LIVE_STREAMS_PER_USER: '0' })).toThrow(
+      'LIVE_STREAMS_PER_USER must be at least 1 (got "0")',
+    );
+    expect(() => loadConfig({ LIVE_STREAMS_PER_PROCESS: 'many' })).toThrow(
+      'LIVE_STREAMS_PER_PROCESS must be a number',
+    );
+  });
+
   it('rejects ports out of range and negative time scales', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow('PORT must be between 0 and 65535');
     expect(() => loadConfig({ SIM_TIME_SCALE: '-2' })).toThrow('SIM_TIME_SCALE must be a positive');
@@ -194,5 +211,78 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RETAILER_API_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(
       'RETAILER_API_RATE_LIMIT_PER_MINUTE must be at least 1',
     );
+  });
+
+  it('listens on loopback only unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('localhost');
+    expect(loadConfig({ HOST: ' ' }).host).toBe('localhost');
+    expect(loadConfig({ HOST: '::1' }).host).toBe('::1');
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '::' }).host).toBe('::');
+  });
+
+  it('refuses to put the development endpoints on the network (HOST)', () => {
+    for (const [nodeEnv, host] of [
+      ['development', '::'],
+      ['development', '0.0.0.0'],
+      ['test', '192.168.1.20'],
+      [undefined, 'curbrun.example'],
+    ] as const) {
+      let error: unknown;
+      try {
+        loadConfig({ NODE_ENV: nodeEnv, HOST: host });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error, `${nodeEnv} ${host}`).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      expect(message).toContain(
+        `HOST: NODE_ENV is ${nodeEnv ?? 'development'}, so the development outbox`,
+      );
+      expect(message).toContain(`set NODE_ENV=production to listen on "${host}"`);
+      expect(message).not.toContain('PUBLIC_URL:');
+    }
+  });
+
+  it('refuses to serve a public URL with the development endpoints on (PUBLIC_URL)', () => {
+    for (const publicUrl of [
+      'https://curbrun.example',
+      'http://192.168.1.20:8080',
+      'http://localhost.evil.example',
+      'http://127.0.0.1.nip.io:8080',
+    ]) {
+      expect(() => loadConfig({ PUBLIC_URL: publicUrl }), publicUrl).toThrow(
+        `PUBLIC_URL: NODE_ENV is development, so the development outbox (PINs, verification links) and checkout helpers are on; they must not serve a public site. Use a localhost URL (http://localhost:<port>), or set NODE_ENV=production for "${publicUrl}"`,
+      );
+      expect(() => loadConfig({ NODE_ENV: 'test', PUBLIC_URL: publicUrl })).toThrow(
+        'PUBLIC_URL: NODE_ENV is test',
+      );
+      expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: publicUrl }).publicUrl).toBe(
+        publicUrl,
+      );
+    }
+    // Both problems at once are both named.
+    expect(() => loadConfig({ HOST: '::', PUBLIC_URL: 'https://curbrun.example' })).toThrow(
+      /HOST: .*\n {2}PUBLIC_URL: /,
+    );
+  });
+
+  it('accepts every local URL the development tools use', () => {
+    for (const publicUrl of [
+      'http://localhost:3000',
+      'https://curbrun.localhost',
+      'http://127.0.0.1:8181',
+      'http://[::1]:8080/',
+    ]) {
+      expect(loadConfig({ PUBLIC_URL: publicUrl }).publicUrl, publicUrl).toBe(
+        publicUrl.replace(/\/$/, ''),
+      );
+    }
+    expect(isLoopbackHost('127.12.0.1')).toBe(true);
+    expect(isLoopbackHost('[::1]')).toBe(true);
+    expect(isLoopbackHost('127.0.0.256')).toBe(false);
+    expect(isLoopbackHost('::')).toBe(false);
+    expect(isLocalhostUrl('http://app.localhost:8080')).toBe(true);
+    expect(isLocalhostUrl('http://localhost.example')).toBe(false);
   });
 });

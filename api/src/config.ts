@@ -6,6 +6,7 @@ import {
   type RemoteName,
 } from 'shared-contracts/remotes';
 import { z } from 'zod';
+import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './realtime/stream-limits.ts';
 
 /** The workspace root (`api/src/config.ts` → `../..`). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -21,6 +22,38 @@ const httpUrl = (label: string) =>
     z.url({ protocol: /^https?$/, error: `${label} must be an http(s) URL` }).optional(),
   );
 
+const streamLimit = (name: string, fallback: number) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: `${name} must be a number` })
+      .int(`${name} must be a whole number`)
+      .min(1, `${name} must be at least 1`)
+      .default(fallback),
+  );
+
+/**
+ * The default HOST: both loopback addresses (127.0.0.1 and ::1, see `listen.ts`), so a browser
+ * that resolves `localhost` to either reaches the server while the network cannot.
+ */
+export const LOOPBACK_HOST = 'localhost';
+
+/** `localhost`, `127.0.0.0/8` or `::1`: an interface only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return (
+    bare === 'localhost' ||
+    bare === '::1' ||
+    /^127(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(bare)
+  );
+}
+
+/** A URL whose host is this machine: `localhost`, `*.localhost` (RFC 6761) or a loopback address. */
+export function isLocalhostUrl(url: string): boolean {
+  const { hostname } = new URL(url);
+  return hostname.endsWith('.localhost') || isLoopbackHost(hostname);
+}
+
 const envSchema = z.object({
   PORT: z.preprocess(
     emptyAsUndefined,
@@ -31,7 +64,9 @@ const envSchema = z.object({
       .max(65535, 'PORT must be between 0 and 65535')
       .default(8080),
   ),
-  HOST: z.preprocess(emptyAsUndefined, z.string().default('::')),
+  // Loopback by default: the development outbox and checkout helpers must not reach the network
+  // unless someone chose an interface (issue 12).
+  HOST: z.preprocess(emptyAsUndefined, z.string().trim().default(LOOPBACK_HOST)),
   DATABASE_URL: z.preprocess(
     emptyAsUndefined,
     z
@@ -91,6 +126,12 @@ const envSchema = z.object({
       .min(1, 'RETAILER_API_RATE_LIMIT_PER_MINUTE must be at least 1')
       .default(600),
   ),
+  LIVE_STREAMS_PER_USER: streamLimit('LIVE_STREAMS_PER_USER', DEFAULT_STREAM_LIMITS.perUser),
+  LIVE_STREAMS_PER_ADDRESS: streamLimit(
+    'LIVE_STREAMS_PER_ADDRESS',
+    DEFAULT_STREAM_LIMITS.perAddress,
+  ),
+  LIVE_STREAMS_PER_PROCESS: streamLimit('LIVE_STREAMS_PER_PROCESS', DEFAULT_STREAM_LIMITS.total),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: z.preprocess(
     emptyAsUndefined,
     z
@@ -164,6 +205,7 @@ export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' |
 
 export interface Config {
   port: number;
+  /** Interface to listen on; `localhost` (the default) means 127.0.0.1 and ::1 (`listen.ts`). */
   host: string;
   /** PostgreSQL server when set; otherwise the embedded PGlite under `dataDir`. */
   databaseUrl: string | undefined;
@@ -188,6 +230,8 @@ export interface Config {
    * development and the tests can use a receiver on this machine.
    */
   webhookAllowPrivateTargets: boolean;
+  /** Caps on open live-update streams (SSE) in this process: per user, per address, in all. */
+  liveStreamLimits: StreamLimits;
   /** How long a webhook receiver has to answer before the attempt counts as failed. */
   webhookTimeoutMs: number;
   /** Whether the demo store keeps placing simulated orders for the dashboard's demo (off in tests). */
@@ -245,6 +289,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retailer: e.REMOTE_RETAILER_URL,
   };
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const exposure = developmentExposure(nodeEnv, e.HOST, publicUrl);
+  if (exposure.length > 0) {
+    throw new ConfigError(`Unsafe environment configuration:\n${exposure.join('\n')}`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -260,6 +308,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.WEBHOOK_ALLOW_PRIVATE_TARGETS === undefined
         ? nodeEnv !== 'production'
         : e.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true',
+    liveStreamLimits: {
+      perUser: e.LIVE_STREAMS_PER_USER,
+      perAddress: e.LIVE_STREAMS_PER_ADDRESS,
+      total: e.LIVE_STREAMS_PER_PROCESS,
+    },
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     retailerDemoTraffic:
       e.RETAILER_DEMO_TRAFFIC === undefined ? nodeEnv !== 'test' : e.RETAILER_DEMO_TRAFFIC === 'on',
@@ -276,6 +329,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ],
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+/**
+ * Outside production the development outbox (every PIN and verification link) and the
+ * development checkout helper answer without a token. They must only be reachable from this
+ * machine (issue 12), so a server with them on refuses to listen on the network or to serve a
+ * public URL; each problem names the variable to change.
+ */
+function developmentExposure(
+  nodeEnv: Config['nodeEnv'],
+  host: string,
+  publicUrl: string,
+): string[] {
+  if (nodeEnv === 'production') return [];
+  const why = `NODE_ENV is ${nodeEnv}, so the development outbox (PINs, verification links) and checkout helpers are on`;
+  const problems: string[] = [];
+  if (!isLoopbackHost(host)) {
+    problems.push(
+      `  HOST: ${why}; they must not be reachable from the network. Leave HOST unset (or localhost, 127.0.0.1, ::1), or set NODE_ENV=production to listen on ${JSON.stringify(host)}.`,
+    );
+  }
+  if (!isLocalhostUrl(publicUrl)) {
+    problems.push(
+      `  PUBLIC_URL: ${why}; they must not serve a public site. Use a localhost URL (http://localhost:<port>), or set NODE_ENV=production for ${JSON.stringify(publicUrl)}.`,
+    );
+  }
+  return problems;
 }
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {

@@ -1,8 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { listen } from './http/listen.ts';
 import { DEMO_CUSTOMER } from './seed/demo-customer.ts';
 import { seedDatabase } from './seed/seed.ts';
 
@@ -72,11 +72,10 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  const { port, addresses } = await listen(app, { port: config.port, host: config.host });
   app.timers.start();
-  const { port } = app.server.address() as AddressInfo;
   const url = process.env.PUBLIC_URL ? config.publicUrl : `http://localhost:${port}`;
-  log.info({ url }, `Curbside platform listening on ${url}`);
+  log.info({ url, addresses }, `Curbside platform listening on ${url}`);
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test } from '../fixtures/test';
 import { mainAxeViolations } from '../pages/curbside';
-import { CustomerApi } from '../pages/customer-common';
-import { DeliveriesApi } from '../pages/tracking';
+import { CARD_EXPIRY, CARDS, CustomerApi } from '../pages/customer-common';
+import { DeliveriesApi, type PlacedOrder } from '../pages/tracking';
 
 // A 1×1 PNG, as a phone would attach it.
 const PNG = Buffer.from(
@@ -9,13 +10,44 @@ const PNG = Buffer.from(
   'base64',
 );
 
-test('a damaged item is refunded to the wallet, and asking twice is refused', async ({
+/**
+ * A curbside order made from a retailer's checkout that listed its items (here a $24.50 jacket),
+ * the only kind of order whose item claims can be approved automatically (issue 12).
+ */
+async function placeRetailerOrder(api: DeliveriesApi): Promise<PlacedOrder> {
+  const session = await api.request.post('/api/dev/checkout-sessions', {
+    data: {
+      retailerId: 'nike',
+      storeId: 'nike-south-congress',
+      items: [{ name: 'Windrunner jacket', quantity: 1, unitPriceCents: 2_450 }],
+      customerInfo: { name: 'Ada Lovelace' },
+    },
+  });
+  expect(session.status(), await session.text()).toBe(201);
+  const { id } = (await session.json()) as { id: string };
+  const completed = await api.request.post(`/api/checkout-sessions/${id}/complete`, {
+    headers: { ...api.headers, 'idempotency-key': randomUUID() },
+    data: {
+      deliveryType: 'curbside',
+      window: '6h',
+      tipCents: 0,
+      payment: {
+        type: 'card',
+        card: { number: CARDS.success, expiry: CARD_EXPIRY, cvc: '123', name: 'Ada Lovelace' },
+      },
+    },
+  });
+  expect(completed.status(), await completed.text()).toBe(201);
+  return completed.json();
+}
+
+test('a damaged item the retailer listed is refunded to the wallet, and asking twice is refused', async ({
   signedInPage: page,
   request,
 }) => {
   const api = await DeliveriesApi.of(page, request);
   const customer = await CustomerApi.of(page, request);
-  const order = await api.placeCurbsideOrder();
+  const order = await placeRetailerOrder(api);
   await api.collectAtCurb(order.orderNumber);
   await api.waitForDelivery(order.id, 'delivered');
   const before = await customer.walletBalance();
@@ -67,6 +99,49 @@ test('a damaged item is refunded to the wallet, and asking twice is refused', as
     page.getByRole('alert').filter({ hasText: 'You already asked for a refund' }),
   ).toContainText(`order ${order.orderNumber} for "Damaged item" (status: approved)`);
   expect(await customer.walletBalance()).toBe(before + 2450);
+});
+
+test('a claim the platform cannot check goes to review, and the page says why', async ({
+  signedInPage: page,
+  request,
+}) => {
+  const api = await DeliveriesApi.of(page, request);
+  const customer = await CustomerApi.of(page, request);
+  // The issue's order: $4.99 curbside + $3.00 tip, scheduled by the customer (no items listed).
+  const order = await api.placeOrder({
+    deliveryType: 'curbside',
+    address: undefined,
+    window: '6h',
+    tipCents: 300,
+  });
+  expect(order.totalCents).toBe(799);
+  await api.collectAtCurb(order.orderNumber);
+  await api.waitForDelivery(order.id, 'delivered');
+  const before = await customer.walletBalance();
+
+  await page.goto(`/refund-request?order=${order.id}`);
+  // The page says up front what is approved at once and what a specialist checks.
+  const rules = page.getByRole('region', { name: 'What happens to your claim' });
+  await expect(rules).toContainText('Approved automatically, within minutes');
+  await expect(rules).toContainText('on an order whose items the retailer sent us');
+  await expect(rules).toContainText("the retailer did not send us the order's items");
+  await expect(rules).toContainText('replies by email within 2 business days');
+
+  await expect(page.getByLabel('Order')).toHaveValue(order.id);
+  await page.getByRole('radio', { name: /Damaged item/ }).check();
+  await page.getByLabel('Value of the item (dollars)').fill('250');
+  await page.getByLabel('What happened?').fill('Everything in the bag was crushed.');
+  await page.getByRole('button', { name: 'Send refund request' }).click();
+
+  const claim = page.getByTestId('refund-request').first();
+  await expect(claim).toContainText(`Order ${order.orderNumber} · Damaged item`);
+  await expect(claim.getByTestId('refund-status')).toHaveText('In review', { timeout: 30_000 });
+  await expect(claim).toContainText(
+    'The retailer did not send us the items of this order, so we cannot check the value you gave.',
+  );
+  await expect(claim.getByTestId('refund-outcome')).toHaveCount(0);
+  expect(await mainAxeViolations(page)).toEqual([]);
+  expect(await customer.walletBalance()).toBe(before);
 });
 
 test('a late-delivery request before the window ends is refused and nothing is stored', async ({

@@ -31,6 +31,12 @@ export const EMAIL_MAX_LENGTH = 254;
 /** Tokens we issue are 43 characters (32 random bytes, base64url); anything much longer is not ours. */
 export const TOKEN_MAX_LENGTH = 128;
 
+/**
+ * The 403 of a route that needs the recent password re-check (api/src/auth/guards.ts,
+ * requireSensitiveAuth): a client seeing it sends the person to /re-authenticate and back.
+ */
+export const SENSITIVE_AUTH_REQUIRED_MESSAGE = 'Please confirm your password to continue.';
+
 /** The special characters SPEC section 5 requires one of. */
 export const PASSWORD_SPECIAL_CHARACTERS = '@$!%*?&';
 

@@ -10,6 +10,7 @@ import {
   MIN_BAGS,
   weightClassSchema,
 } from './quotes.ts';
+import { apiModeSchema } from './retailer.ts';
 import { retailerIdSchema } from './retailers.ts';
 
 /**
@@ -68,6 +69,8 @@ export const createCheckoutSessionInputSchema = z
       .min(5)
       .max(7 * 24 * 60)
       .optional(),
+    /** The mode of the retailer key that asked for it (`sk_test_`/`pk_test_` → test); live by default. */
+    mode: apiModeSchema.optional(),
   })
   .meta({ id: 'CreateCheckoutSessionInput' });
 export type CreateCheckoutSessionInput = z.input<typeof createCheckoutSessionInputSchema>;
@@ -84,6 +87,11 @@ export const checkoutSessionSchema = z
   .object({
     id: z.uuid(),
     status: checkoutSessionStatusSchema,
+    /**
+     * `test` for a session made with a test key: shown as "Test mode", paid only with a test card
+     * (never the wallet or a saved card), and simulated (the order stays out of live data).
+     */
+    mode: apiModeSchema,
     retailer: z.object({ id: z.string(), name: z.string(), image: z.string() }),
     /** The session's store, or null when the customer chooses among `stores`. */
     store: checkoutSessionStoreSchema.nullable(),
@@ -123,4 +131,10 @@ export const CHECKOUT_MESSAGES = {
   completed: 'This checkout is already complete.',
   storeRequired: 'Choose the store holding your order',
   storeNotRetailers: "That store does not belong to this checkout's retailer",
+  testModeCardOnly:
+    'This is a test checkout: pay with a test card such as 4242 4242 4242 4242. Wallet funds and saved cards are never used in test mode.',
+  testModeNoSave: 'Test cards are not saved to your account.',
 } as const;
+
+/** The label a test-mode checkout carries everywhere the customer sees it. */
+export const TEST_MODE_LABEL = 'Test mode';

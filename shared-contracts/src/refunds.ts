@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatCents } from './payments.ts';
+import { MAX_WALLET_BALANCE_CENTS } from './wallet.ts';
 
 /**
  * Refund requests (issue 7, SPEC section 9's policy): a late delivery caused by us is refunded
@@ -33,7 +34,9 @@ export const REFUND_DESTINATION_LABELS: Record<RefundDestinationChoice, string> 
  * - `submitted`: received, the automatic review runs shortly;
  * - `approved`: money credited (`creditedTo`, `approvedCents`);
  * - `rejected`: with the reason in `decision`;
- * - `needs_review`: a support specialist decides (other reasons, large claims).
+ * - `needs_review` ("In review"): a support specialist decides, because the platform cannot check
+ *   the claim itself (see `REFUND_REVIEW_REASONS`); part of it may already be credited
+ *   (`approvedCents`) when the wallet's balance cap stopped the rest.
  */
 export const REFUND_STATUSES = ['submitted', 'approved', 'rejected', 'needs_review'] as const;
 export const refundStatusSchema = z.enum(REFUND_STATUSES);
@@ -43,7 +46,7 @@ export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
   submitted: 'Submitted',
   approved: 'Approved',
   rejected: 'Not approved',
-  needs_review: 'With a specialist',
+  needs_review: 'In review',
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -55,6 +58,14 @@ export const REFUND_DESCRIPTION_MAX = 1000;
 export const MAX_ITEM_VALUE_CENTS = 200_000;
 /** Item claims up to this are approved automatically; larger ones go to a specialist. */
 export const AUTO_APPROVE_ITEM_LIMIT_CENTS = 25_000;
+/**
+ * The most item compensation one customer is credited automatically within
+ * `AUTO_CREDIT_WINDOW_DAYS` (issue 12): item claims are the only refunds that add money the
+ * customer never paid us, so beyond this a specialist looks first. Refunds of the delivery fee
+ * give back what was charged and do not count.
+ */
+export const AUTO_ITEM_CREDIT_LIMIT_CENTS = 30_000;
+export const AUTO_CREDIT_WINDOW_DAYS = 30;
 /** Damaged or missing items are reported within this many days of the delivery. */
 export const ITEM_CLAIM_DAYS = 7;
 export const MAX_REFUND_PHOTOS = 3;
@@ -86,6 +97,48 @@ export const REFUND_MESSAGES = {
   notDeliveredYet:
     'You can report damaged or missing items once the order has been delivered or picked up.',
   claimWindowOver: `Damaged or missing items must be reported within ${ITEM_CLAIM_DAYS} days of the delivery.`,
+  testModeItems:
+    'This order was placed in test mode: nothing real was delivered or paid for, so there are no items to cover.',
+} as const;
+
+const SPECIALIST_REPLY = 'A specialist will review it and reply by email within 2 business days.';
+
+/**
+ * Why a claim went to review (issue 12): automatic approval covers only what the platform can
+ * check itself, the delivery fee and tip it charged, late deliveries by its own timestamps, and
+ * item values the retailer sent with the order. The refund page explains the same rules.
+ */
+export const REFUND_REVIEW_REASONS = {
+  itemsUnknown: `The retailer did not send us the items of this order, so we cannot check the value you gave. ${SPECIALIST_REPLY}`,
+  aboveKnownItems: (claimed: string, known: string) =>
+    `You gave an item value of ${claimed}, more than the ${known} the retailer told us this order's items are worth. ${SPECIALIST_REPLY}`,
+  ownRetailer: `This order came from a retailer account you own, so its item prices cannot back an automatic credit. ${SPECIALIST_REPLY}`,
+  secondItemClaim: `We already covered an item claim on this order; another one on the same order is checked by a specialist, who will reply by email within 2 business days.`,
+  aboveClaimLimit: `Claims above ${formatCents(AUTO_APPROVE_ITEM_LIMIT_CENTS)} are checked by a specialist, who will reply by email within 2 business days.`,
+  aboveWindowLimit: `We credit up to ${formatCents(AUTO_ITEM_CREDIT_LIMIT_CENTS)} of item claims automatically every ${AUTO_CREDIT_WINDOW_DAYS} days, and this claim would go over it. ${SPECIALIST_REPLY}`,
+  other: 'A support specialist will review your request and reply by email within 2 business days.',
+  /** The wallet's balance cap stopped all or part of an approved credit. */
+  walletFull: (credited: string | null, rest: string, cap: string) =>
+    credited
+      ? `Your CurbRun wallet can hold at most ${cap}, so ${credited} has been credited to it and a specialist will arrange the remaining ${rest} with you by email within 2 business days.`
+      : `Your CurbRun wallet can hold at most ${cap} and has no room for ${rest}, so a specialist will arrange it with you by email within 2 business days.`,
+} as const;
+
+/** How claims are decided, for the refund page ("What happens to your claim"). */
+export const REFUND_RULES = {
+  automatic: [
+    'A late delivery, checked against our own delivery times: 100% of the delivery fee, to your card or wallet.',
+    `A damaged or missing item on an order whose items the retailer sent us: up to their value, credited to your wallet at once (up to ${formatCents(AUTO_APPROVE_ITEM_LIMIT_CENTS)} a claim and ${formatCents(AUTO_ITEM_CREDIT_LIMIT_CENTS)} every ${AUTO_CREDIT_WINDOW_DAYS} days).`,
+  ],
+  review: [
+    "An item value we cannot check: the retailer did not send us the order's items, or you gave more than they are worth.",
+    'A second item claim on an order we already covered.',
+    `Item claims above ${formatCents(AUTO_APPROVE_ITEM_LIMIT_CENTS)}, or over ${formatCents(AUTO_ITEM_CREDIT_LIMIT_CENTS)} in ${AUTO_CREDIT_WINDOW_DAYS} days.`,
+    `A credit that would take your wallet above ${formatCents(MAX_WALLET_BALANCE_CENTS)}: what fits is credited (a delivery fee goes back to your card instead), the rest is arranged by a specialist.`,
+    'Anything else you tell us about.',
+  ],
+  reviewTime:
+    'A claim in review is read by a support specialist, who replies by email within 2 business days.',
 } as const;
 
 // ---------------------------------------------------------------------------------------------

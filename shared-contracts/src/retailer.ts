@@ -22,6 +22,11 @@ export const API_KEY_PREFIXES = {
 
 export const MAX_RETAILER_STORES = 20;
 export const MAX_ALLOWED_DOMAINS = 20;
+/**
+ * One-hour test keys for the API docs console, active at once per account (issue 12): enough for
+ * a few tabs, not a way to multiply keys. They share the account's rate limit anyway.
+ */
+export const MAX_ACTIVE_CONSOLE_KEYS = 3;
 
 export const RETAILER_MESSAGES = {
   businessNameRequired: 'Business name is required',
@@ -41,6 +46,7 @@ export const RETAILER_MESSAGES = {
   domainInvalid:
     'Enter a domain such as shop.example.com, *.example.com or localhost:3000 (no path or scheme)',
   domainsMax: `You can allow up to ${MAX_ALLOWED_DOMAINS} domains`,
+  consoleKeysMax: `You already have ${MAX_ACTIVE_CONSOLE_KEYS} active console keys. Revoke one in the API keys list on the onboarding page, or wait for one to expire (they last an hour).`,
 } as const;
 
 export const retailerStoreInputSchema = z.object({

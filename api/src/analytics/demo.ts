@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { completeCheckoutRequestSchema } from 'shared-contracts/checkout';
 import { TEST_CARDS } from 'shared-contracts/payments';
 import { NOTIFICATION_EVENTS } from 'shared-contracts/settings';
 import type { ApiKeyContext } from '../api-keys/guard.ts';
-import { activePublishableKey } from '../api-keys/service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { users } from '../auth/schema.ts';
 import { checkoutSessions } from '../checkout-sessions/schema.ts';
@@ -62,6 +61,16 @@ function pick<T>(list: readonly T[], n: number): T {
   return item;
 }
 
+/** A person registered the demo store's address or username before the demo existed. */
+export class DemoAccountTakenError extends Error {
+  override name = 'DemoAccountTakenError';
+  constructor(who: { username: string; email: string }) {
+    super(
+      `The demo store's account ${who.username} <${who.email}> is taken by a registered user; the demo store stays off until that account is removed`,
+    );
+  }
+}
+
 /**
  * The demo store's people exist only to place simulated orders. They are created directly, not
  * registered, and with every notification switched off: the development outbox is read by people
@@ -74,10 +83,17 @@ async function ensureUser(
   firstName: string,
 ): Promise<string> {
   const [existing] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, email: users.email, username: users.username })
     .from(users)
-    .where(eq(users.email, who.email));
-  if (existing) return existing.id;
+    .where(or(eq(users.email, who.email), eq(sql`lower(${users.username})`, who.username)));
+  if (existing) {
+    // Never adopt an account someone registered with the demo's address or name (possible on a
+    // database from before the seed created these accounts): it would own the demo store.
+    if (existing.email !== who.email || existing.username.toLowerCase() !== who.username) {
+      throw new DemoAccountTakenError(who);
+    }
+    return existing.id;
+  }
   // A password nobody knows: these accounts are never signed into.
   const passwordHash = await hashPassword(`Demo#${randomBytes(18).toString('base64url')}1a`);
   const [created] = await db
@@ -155,11 +171,6 @@ export async function ensureDemoRetailer(db: Db): Promise<DemoAccount> {
       shopperId,
     };
   });
-}
-
-export async function demoPublishableKey(db: Db): Promise<string | null> {
-  const demo = await ensureDemoRetailer(db);
-  return activePublishableKey(db, demo.accountId, 'test', new Date());
 }
 
 export interface DemoDeps {

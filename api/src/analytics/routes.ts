@@ -2,11 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from 'shared-contracts/errors';
 import { dashboardQuerySchema, dashboardSchema } from 'shared-contracts/retailer-api';
 import { z } from 'zod';
+import { activePublishableKey } from '../api-keys/service.ts';
 import { requireUser } from '../auth/guards.ts';
 import { requireAccountOfUser } from '../retailer-accounts/service.ts';
 import { retailerTopic } from '../retailer-api/delivery-sync.ts';
-import { demoPublishableKey, ensureDemoRetailer } from './demo.ts';
+import { type DemoAccount, ensureDemoRetailer } from './demo.ts';
 import { dashboardSnapshot, deliveriesCsv } from './service.ts';
+import { sharedSnapshot } from './shared-snapshot.ts';
 
 const csvName = (name: string, mode: string) =>
   `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${mode}-deliveries.csv`;
@@ -87,11 +89,26 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** The demo store's dashboard, for visitors (public, read-only, clearly labelled `demo: true`). */
+/** How long visitors of the demo dashboard share one snapshot (it also refreshes on live events). */
+export const DEMO_SNAPSHOT_TTL_MS = 2_000;
+
+/**
+ * The demo store's dashboard, for visitors (public, read-only, clearly labelled `demo: true`).
+ * Anyone can call these as often as they like, so they are served from state shared by every
+ * visitor of the process: the demo account is looked up once, the dashboard and the widget key
+ * at most once per DEMO_SNAPSHOT_TTL_MS, and the live stream shares one reader per topic
+ * (realtime/event-streams.ts), capped per address like every stream.
+ */
 export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
+  // The demo account never changes once created; only a failed look-up is tried again.
+  let demoAccount: Promise<DemoAccount> | undefined;
   const demoScope = async () => {
-    const demo = await ensureDemoRetailer(db());
+    demoAccount ??= ensureDemoRetailer(db()).catch((error: unknown) => {
+      demoAccount = undefined;
+      throw error;
+    });
+    const demo = await demoAccount;
     return {
       accountId: demo.accountId,
       mode: 'test' as const,
@@ -99,6 +116,14 @@ export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
       demo: true,
     };
   };
+  const dashboard = sharedSnapshot(
+    async () => dashboardSnapshot(db(), await demoScope(), new Date()),
+    DEMO_SNAPSHOT_TTL_MS,
+  );
+  const widgetKey = sharedSnapshot(
+    async () => activePublishableKey(db(), (await demoScope()).accountId, 'test', new Date()),
+    DEMO_SNAPSHOT_TTL_MS,
+  );
 
   app.get(
     '/api/demo/dashboard',
@@ -111,14 +136,19 @@ export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      return dashboardSnapshot(db(), await demoScope(), new Date());
+      return dashboard();
     },
   );
 
   app.get(
     '/api/demo/dashboard/events',
     {
-      schema: { tags: ['analytics'], summary: 'Live changes of the demo store’s deliveries (SSE)' },
+      schema: {
+        tags: ['analytics'],
+        summary: 'Live changes of the demo store’s deliveries (SSE)',
+        description: `At most ${app.config.liveStreamLimits.perAddress} streams per client address (429 \`{ message }\` with \`Retry-After\` beyond).`,
+        response: { 429: apiErrorSchema },
+      },
     },
     async (request, reply) => {
       const scope = await demoScope();
@@ -132,7 +162,7 @@ export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/demo/dashboard/deliveries.csv',
     { schema: { tags: ['analytics'], summary: 'The demo store’s recent deliveries as CSV' } },
     async (_request, reply) => {
-      const snapshot = await dashboardSnapshot(db(), await demoScope(), new Date());
+      const snapshot = await dashboard();
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="demo-deliveries.csv"')
@@ -149,6 +179,6 @@ export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ publishableKey: z.string().nullable() }) },
       },
     },
-    async () => ({ publishableKey: await demoPublishableKey(db()) }),
+    async () => ({ publishableKey: await widgetKey() }),
   );
 };

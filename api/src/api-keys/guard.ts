@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ApiKeyKind, ApiMode } from 'shared-contracts/retailer';
 import { RETAILER_API_MESSAGES } from 'shared-contracts/retailer-api';
 import { ForbiddenError, HttpError, UnauthorizedError } from '../http/errors.ts';
@@ -37,10 +37,14 @@ class ApiKeyError extends UnauthorizedError {}
 
 /**
  * Authenticates a retailer API call by its key (separate from customer sessions) and applies the
- * per-key rate limit. `kind` says which keys the route takes: secret keys on the retailer's
+ * account's rate limit. `kind` says which keys the route takes: secret keys on the retailer's
  * server, publishable keys from the widget in a browser.
+ *
+ * Register it as an `onRequest` hook: it runs before the body is parsed and the schemas validate
+ * anything, so a caller without a valid key learns nothing about what a request should look like
+ * (a 401, never a 400 describing the expected body) and costs us no body parsing.
  */
-export function requireApiKey(kind: ApiKeyKind): preHandlerAsyncHookHandler {
+export function requireApiKey(kind: ApiKeyKind): onRequestAsyncHookHandler {
   return async function apiKeyGuard(request: FastifyRequest, reply: FastifyReply) {
     const app = request.server;
     const db = app.database.db;
@@ -68,7 +72,7 @@ export function requireApiKey(kind: ApiKeyKind): preHandlerAsyncHookHandler {
 
       const limit = await consumeRateLimit(
         db,
-        key.id,
+        { accountId: account.id, kind: key.kind, mode: key.mode },
         app.config.retailerApiRateLimitPerMinute,
         now,
       );

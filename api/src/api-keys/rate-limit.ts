@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
+import type { ApiKeyKind, ApiMode } from 'shared-contracts/retailer';
 import type { Db } from '../db/database.ts';
-import { apiRateWindows } from './schema.ts';
+import { apiAccountRateWindows } from './schema.ts';
 
 export const RATE_WINDOW_SECONDS = 60;
 
@@ -12,32 +13,52 @@ export interface RateLimitState {
   allowed: boolean;
 }
 
+/** Whose budget a request draws on: the account's, per kind and mode of key. */
+export interface RateBucket {
+  accountId: string;
+  kind: ApiKeyKind;
+  mode: ApiMode;
+}
+
 /**
- * Counts one request of a key in the current fixed one-minute window (in the database, so every
- * API process shares the count) and says whether it is within `limit`.
+ * Counts one request in the current fixed one-minute window of the account's bucket (in the
+ * database, so every API process shares the count) and says whether it is within `limit`. Every
+ * key of one kind and mode counts here, console keys and keys in a grace period included, so
+ * minting keys never adds budget (issue 12).
  */
 export async function consumeRateLimit(
   db: Db,
-  keyId: string,
+  bucket: RateBucket,
   limit: number,
   now: Date,
 ): Promise<RateLimitState> {
   const windowMs = RATE_WINDOW_SECONDS * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const name = `${bucket.kind}:${bucket.mode}`;
   const [row] = await db
-    .insert(apiRateWindows)
-    .values({ keyId, windowStart, count: 1 })
+    .insert(apiAccountRateWindows)
+    .values({ accountId: bucket.accountId, bucket: name, windowStart, count: 1 })
     .onConflictDoUpdate({
-      target: [apiRateWindows.keyId, apiRateWindows.windowStart],
-      set: { count: sql`${apiRateWindows.count} + 1` },
+      target: [
+        apiAccountRateWindows.accountId,
+        apiAccountRateWindows.bucket,
+        apiAccountRateWindows.windowStart,
+      ],
+      set: { count: sql`${apiAccountRateWindows.count} + 1` },
     })
-    .returning({ count: apiRateWindows.count });
+    .returning({ count: apiAccountRateWindows.count });
   const count = row?.count ?? 1;
   if (count === 1) {
-    // First request of a new window: forget this key's older windows.
+    // First request of a new window: forget this bucket's older windows.
     await db
-      .delete(apiRateWindows)
-      .where(and(eq(apiRateWindows.keyId, keyId), lt(apiRateWindows.windowStart, windowStart)));
+      .delete(apiAccountRateWindows)
+      .where(
+        and(
+          eq(apiAccountRateWindows.accountId, bucket.accountId),
+          eq(apiAccountRateWindows.bucket, name),
+          lt(apiAccountRateWindows.windowStart, windowStart),
+        ),
+      );
   }
   const resetSeconds = Math.max(
     1,
@@ -57,7 +78,7 @@ export async function consumeRateLimit(
  */
 export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
   return {
-    'ratelimit-policy': `"per-key";q=${state.limit};w=${RATE_WINDOW_SECONDS}`,
-    ratelimit: `"per-key";r=${state.remaining};t=${state.resetSeconds}`,
+    'ratelimit-policy': `"per-account";q=${state.limit};w=${RATE_WINDOW_SECONDS}`,
+    ratelimit: `"per-account";r=${state.remaining};t=${state.resetSeconds}`,
   };
 }

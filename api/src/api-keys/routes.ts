@@ -5,18 +5,44 @@ import {
   apiKeyParamsSchema,
   apiKeySchema,
   createdApiKeySchema,
+  MAX_ACTIVE_CONSOLE_KEYS,
   rollApiKeyInputSchema,
 } from 'shared-contracts/retailer';
-import { requireUser } from '../auth/guards.ts';
+import { requireSensitiveAuth, requireUser } from '../auth/guards.ts';
 import { noStore } from '../http/responses.ts';
+import {
+  notifyAccountOwner,
+  OWNER_NOTICES,
+  type OwnerNotice,
+} from '../retailer-accounts/owner-notices.ts';
 import { requireAccountOfUser } from '../retailer-accounts/service.ts';
 import { issueConsoleKey, listApiKeys, revokeApiKey, rollApiKey } from './service.ts';
 
-/** Managing a retailer's API keys from `/retailer-onboarding` (signed-in owner). */
+const SENSITIVE_NOTE =
+  'Needs the recent password re-check (403 outside it: confirm the password at `/api/auth/verify-recent` first). The owner is emailed about the change.';
+
+/**
+ * Managing a retailer's API keys from `/retailer-onboarding` (signed-in owner). Every change needs
+ * the sensitive window, like the wallet (issue 12): a stolen session token alone cannot mint or
+ * roll a key; and each change emails the owner, in the change's transaction.
+ */
 export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
   app.addHook('preHandler', requireUser);
   noStore(app);
+
+  /** Runs a key change and queues the owner's email with it: both or neither. */
+  const changeAndNotify = <T>(
+    accountId: string,
+    change: (tx: ReturnType<typeof db>) => Promise<T>,
+    notice: (result: T) => OwnerNotice,
+  ) =>
+    db().transaction(async (tx) => {
+      const now = new Date();
+      const result = await change(tx);
+      await notifyAccountOwner(tx, accountId, notice(result), now);
+      return result;
+    });
 
   app.get(
     '/api/retailer/api-keys',
@@ -36,50 +62,75 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/retailer/api-keys/roll',
     {
+      preHandler: requireSensitiveAuth,
       schema: {
         tags: ['api-keys'],
         summary: 'Roll a key: a new key now, the old one revoked now or after a grace period',
+        description: SENSITIVE_NOTE,
         body: rollApiKeyInputSchema,
         response: {
           201: createdApiKeySchema,
           400: apiErrorSchema,
           401: apiErrorSchema,
+          403: apiErrorSchema,
           404: apiErrorSchema,
         },
       },
     },
     async (request, reply) => {
       const account = await requireAccountOfUser(db(), request.user.id);
-      return reply.code(201).send(await rollApiKey(db(), account.id, request.body, new Date()));
+      const { body } = request;
+      const created = await changeAndNotify(
+        account.id,
+        (tx) => rollApiKey(tx, account.id, body, new Date()),
+        () => OWNER_NOTICES.keyRolled(body.kind, body.mode, body.graceHours),
+      );
+      return reply.code(201).send(created);
     },
   );
 
   app.post(
     '/api/retailer/api-keys/console-key',
     {
+      preHandler: requireSensitiveAuth,
       schema: {
         tags: ['api-keys'],
         summary: 'A test secret key that expires in an hour, for the API docs console',
-        response: { 201: createdApiKeySchema, 401: apiErrorSchema, 404: apiErrorSchema },
+        description: `At most ${MAX_ACTIVE_CONSOLE_KEYS} active at once (409 beyond); they share the account's rate limit. ${SENSITIVE_NOTE}`,
+        response: {
+          201: createdApiKeySchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
       const account = await requireAccountOfUser(db(), request.user.id);
-      return reply.code(201).send(await issueConsoleKey(db(), account.id, new Date()));
+      const created = await changeAndNotify(
+        account.id,
+        (tx) => issueConsoleKey(tx, account.id, new Date()),
+        (result) => OWNER_NOTICES.consoleKeyIssued(result.key),
+      );
+      return reply.code(201).send(created);
     },
   );
 
   app.post(
     '/api/retailer/api-keys/:id/revoke',
     {
+      preHandler: requireSensitiveAuth,
       schema: {
         tags: ['api-keys'],
         summary: 'Revoke a key at once',
+        description: SENSITIVE_NOTE,
         params: apiKeyParamsSchema,
         response: {
           200: apiKeySchema,
           400: apiErrorSchema,
           401: apiErrorSchema,
+          403: apiErrorSchema,
           404: apiErrorSchema,
           409: apiErrorSchema,
         },
@@ -87,7 +138,11 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const account = await requireAccountOfUser(db(), request.user.id);
-      return revokeApiKey(db(), account.id, request.params.id, new Date());
+      return changeAndNotify(
+        account.id,
+        (tx) => revokeApiKey(tx, account.id, request.params.id, new Date()),
+        (revoked) => OWNER_NOTICES.keyRevoked(revoked),
+      );
     },
   );
 };

@@ -1,4 +1,5 @@
 import {
+  boolean,
   check,
   index,
   integer,
@@ -34,6 +35,8 @@ export const apiKeys = pgTable(
     /** Set when a key is rolled with a grace period. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** A one-hour key of the API docs console (issue 12: a few at most per account). */
+    console: boolean('console').notNull().default(false),
   },
   (t) => [
     index('api_keys_account_idx').on(t.accountId, t.createdAt),
@@ -45,17 +48,25 @@ export const apiKeys = pgTable(
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 /**
- * Per-key request counts in fixed one-minute windows, in the database so the limit holds across
- * API processes (DESIGN.md section 3).
+ * Request counts in fixed one-minute windows per account, key kind and mode (`secret:test`, …), in
+ * the database so the limit holds across API processes (DESIGN.md section 3). Per account rather
+ * than per key (issue 12): console keys, a rolled key in its grace period and its successor all
+ * draw on one budget, so minting keys never multiplies it.
  */
-export const apiRateWindows = pgTable(
-  'api_rate_windows',
+export const apiAccountRateWindows = pgTable(
+  'api_account_rate_windows',
   {
-    keyId: uuid('key_id')
+    accountId: uuid('account_id')
       .notNull()
-      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+      .references(() => retailerAccounts.id, { onDelete: 'cascade' }),
+    bucket: text('bucket').notNull(),
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
     count: integer('count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.keyId, t.windowStart], name: 'api_rate_windows_pkey' })],
+  (t) => [
+    primaryKey({
+      columns: [t.accountId, t.bucket, t.windowStart],
+      name: 'api_account_rate_windows_pkey',
+    }),
+  ],
 );

@@ -1,9 +1,10 @@
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import {
   type ApiKey,
   type ApiKeyKind,
   type ApiMode,
   type CreatedApiKey,
+  MAX_ACTIVE_CONSOLE_KEYS,
   RETAILER_MESSAGES,
   type rollApiKeyInputSchema,
 } from 'shared-contracts/retailer';
@@ -35,7 +36,13 @@ export function toApiKey(row: ApiKeyRow, now: Date): ApiKey {
 /** Creates one key and returns it whole: the only moment a secret key exists outside a hash. */
 export async function issueApiKey(
   db: Db,
-  input: { accountId: string; kind: ApiKeyKind; mode: ApiMode },
+  input: {
+    accountId: string;
+    kind: ApiKeyKind;
+    mode: ApiMode;
+    /** Console keys: their expiry and the flag that counts them. */
+    console?: { expiresAt: Date };
+  },
 ): Promise<{ row: ApiKeyRow; secret: string }> {
   const secret = generateApiKey(input.kind, input.mode);
   const [row] = await db
@@ -46,6 +53,8 @@ export async function issueApiKey(
       mode: input.mode,
       tokenHash: hashApiKey(secret),
       display: displayKey(input.kind, secret),
+      console: Boolean(input.console),
+      expiresAt: input.console?.expiresAt ?? null,
     })
     .returning();
   if (!row) throw new Error('Inserting the API key returned no row');
@@ -119,19 +128,40 @@ export const CONSOLE_KEY_TTL_MS = 60 * 60_000;
 /**
  * A short-lived test secret key for the `/api-docs` console: the real key flow (Bearer header,
  * rate limit, test data only) without showing the retailer's own secret, which we cannot read.
+ * At most MAX_ACTIVE_CONSOLE_KEYS active at once per account (409 beyond), counted under the
+ * account's key lock so parallel requests cannot overshoot; they share the account's rate limit.
  */
 export async function issueConsoleKey(
   db: Db,
   accountId: string,
   now: Date,
 ): Promise<CreatedApiKey> {
-  const { row, secret } = await issueApiKey(db, { accountId, kind: 'secret', mode: 'test' });
-  const [expiring] = await db
-    .update(apiKeys)
-    .set({ expiresAt: new Date(now.getTime() + CONSOLE_KEY_TTL_MS) })
-    .where(eq(apiKeys.id, row.id))
-    .returning();
-  return { key: toApiKey(expiring ?? row, now), secret };
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`keys:${accountId}`}, 0))`,
+    );
+    const [active] = await tx
+      .select({ value: count() })
+      .from(apiKeys)
+      .where(
+        and(
+          eq(apiKeys.accountId, accountId),
+          eq(apiKeys.console, true),
+          isNull(apiKeys.revokedAt),
+          gt(apiKeys.expiresAt, now),
+        ),
+      );
+    if ((active?.value ?? 0) >= MAX_ACTIVE_CONSOLE_KEYS) {
+      throw new ConflictError(RETAILER_MESSAGES.consoleKeysMax);
+    }
+    const { row, secret } = await issueApiKey(tx, {
+      accountId,
+      kind: 'secret',
+      mode: 'test',
+      console: { expiresAt: new Date(now.getTime() + CONSOLE_KEY_TTL_MS) },
+    });
+    return { key: toApiKey(row, now), secret };
+  });
 }
 
 export async function revokeApiKey(

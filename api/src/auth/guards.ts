@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '../http/errors.ts';
-import { type AuthSession, findSession, isSensitiveWindowOpen } from './sessions.ts';
+import { type AuthSession, findSessionByTokenHash, isSensitiveWindowOpen } from './sessions.ts';
+import { hashToken } from './tokens.ts';
 import type { AuthUser } from './user.ts';
 
 declare module 'fastify' {
@@ -40,7 +41,15 @@ export async function requireUser(request: FastifyRequest, _reply?: FastifyReply
     if (request.headers.authorization) throw new UnauthorizedError(SESSION_ENDED_MESSAGE);
     throw new UnauthorizedError(SIGN_IN_REQUIRED_MESSAGE);
   }
-  const found = await findSession(request.server.database.db, token, new Date());
+  const now = new Date();
+  const { database, sessionCache } = request.server;
+  const tokenHash = hashToken(token);
+  // The app caches sessions for a few seconds (session-cache.ts); a bare test app may not.
+  const found = sessionCache
+    ? await sessionCache.find(tokenHash, now, () =>
+        findSessionByTokenHash(database.db, tokenHash, now),
+      )
+    : await findSessionByTokenHash(database.db, tokenHash, now);
   if (!found) throw new UnauthorizedError(SESSION_ENDED_MESSAGE);
   request.user = found.user;
   request.session = found.session;

@@ -1,5 +1,6 @@
 import fastifyPlugin from 'fastify-plugin';
 import { authRoutes } from './routes.ts';
+import { installSessionCache } from './session-cache.ts';
 
 /**
  * Accounts (issue #3). Registered once in app.ts. Not encapsulated, so `request.user` and
@@ -10,6 +11,7 @@ export const authPlugin = fastifyPlugin(
   async (app) => {
     app.decorateRequest('user', null as never);
     app.decorateRequest('session', null as never);
+    await installSessionCache(app);
     await app.register(authRoutes);
   },
   { name: 'auth' },

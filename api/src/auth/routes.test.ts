@@ -43,7 +43,8 @@ describeEachDatabase('auth routes', (kind) => {
     // Many requests from one address; the per-IP limit has its own suite (throttle.test.ts).
     server = await startTestServer({
       database: kind,
-      env: { AUTH_RATE_LIMIT_PER_MINUTE: '10000', PUBLIC_URL: 'https://curbrun.example' },
+      // An https PUBLIC_URL (links are https) that is still this machine: the dev outbox is on.
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: '10000', PUBLIC_URL: 'https://curbrun.localhost' },
     });
   });
   afterAll(() => server?.close());
@@ -88,7 +89,7 @@ describeEachDatabase('auth routes', (kind) => {
 
       const links = await verificationLinks(account.email);
       expect(links).toHaveLength(1);
-      expect(links[0]).toMatch(/^https:\/\/curbrun\.example\/verify-email\?token=[\w-]{43}$/);
+      expect(links[0]).toMatch(/^https:\/\/curbrun\.localhost\/verify-email\?token=[\w-]{43}$/);
       // Only the hash of the token is stored.
       const stored = await server.database.db
         .select()

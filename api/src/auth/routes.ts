@@ -22,6 +22,7 @@ import {
   verifyEmail,
   verifyRecentPassword,
 } from './service.ts';
+import { publishSessionRevocation } from './session-revocation.ts';
 import { revokeSession } from './sessions.ts';
 import { TooManyAttemptsError } from './throttle.ts';
 import { toPublicUser } from './user.ts';
@@ -119,14 +120,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign in with email or username and password',
         description:
-          'Returns a bearer token (30 days) and opens the sensitive window. Unknown account and wrong password give the same 401. After 5 failures within 15 minutes: 429 with Retry-After.',
+          'Returns a bearer token (30 days) and opens the sensitive window. Unknown account and wrong password give the same 401. After 5 failures for one account from one address within 15 minutes, that address gets 429 with Retry-After (one try per 15 minutes while the account sees 20 failures from all addresses); other addresses are not affected.',
         body: loginRequestSchema,
         response: { 200: loginResponseSchema, 401: apiErrorSchema, ...errors },
       },
     },
     async (request, reply) => {
       const result = await withRetryAfter(reply, () =>
-        login(app.database.db, request.body, { now: new Date(), sensitiveWindowMs }),
+        login(app.database.db, request.body, {
+          now: new Date(),
+          sensitiveWindowMs,
+          address: request.ip,
+        }),
       );
       return { token: result.token, user: { id: result.userId } };
     },
@@ -143,7 +148,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      user: toPublicUser(request.user, await defaultAddressLine(app.database.db, request.user.id)),
+      user: toPublicUser(
+        request.user,
+        // Kept with the cached session (session-cache.ts), dropped when an address changes.
+        await app.sessionCache.userValue(request.user.id, 'defaultAddressLine', new Date(), () =>
+          defaultAddressLine(app.database.db, request.user.id),
+        ),
+      ),
     }),
   );
 
@@ -158,7 +169,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await revokeSession(app.database.db, request.session.id, new Date());
+      const { id: sessionId } = request.session;
+      await app.database.db.transaction(async (tx) => {
+        await revokeSession(tx, sessionId, new Date());
+        // Its live streams end too, on every API process, once this commits.
+        await publishSessionRevocation(tx, { userId: request.user.id, sessionIds: [sessionId] });
+      });
       return { message: AUTH_RESULT_MESSAGES.loggedOut };
     },
   );
@@ -171,7 +187,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Re-check the password and open the sensitive window',
-        description: `A wrong password answers 403 (the session stays valid). Counts against the same per-account limit as login. The window lasts SENSITIVE_AUTH_WINDOW_SECONDS (${config.sensitiveAuthWindowSeconds} s here).`,
+        description: `A wrong password answers 403 (the session stays valid). Counts against the same per-account-and-address limit as login. The window lasts SENSITIVE_AUTH_WINDOW_SECONDS (${config.sensitiveAuthWindowSeconds} s here).`,
         body: verifyRecentRequestSchema,
         response: {
           200: sensitiveWindowResponseSchema,
@@ -190,7 +206,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             sessionId: request.session.id,
             password: request.body.password,
           },
-          { now: new Date(), sensitiveWindowMs },
+          { now: new Date(), sensitiveWindowMs, address: request.ip },
         ),
       );
       return {

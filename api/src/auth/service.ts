@@ -9,7 +9,7 @@ import {
   HttpError,
   UnauthorizedError,
 } from '../http/errors.ts';
-import { sendNotification } from '../notifications/service.ts';
+import { sendNotification, withoutToken } from '../notifications/service.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords.ts';
 import { emailVerificationTokens, type UserRow, users } from './schema.ts';
 import { type CreatedSession, createSession, openSensitiveWindow } from './sessions.ts';
@@ -17,6 +17,7 @@ import {
   accountSubject,
   clearAttempts,
   identifierSubject,
+  recordFailure,
   reserveAttempt,
   TooManyAttemptsError,
 } from './throttle.ts';
@@ -64,26 +65,30 @@ async function sendVerificationEmail(
   options: { now: Date; publicUrl: string },
 ): Promise<void> {
   const token = generateToken();
+  const expiresAt = new Date(options.now.getTime() + EMAIL_VERIFICATION_TTL_MS);
   await db.insert(emailVerificationTokens).values({
     userId: user.id,
     tokenHash: hashToken(token),
     createdAt: options.now,
-    expiresAt: new Date(options.now.getTime() + EMAIL_VERIFICATION_TTL_MS),
+    expiresAt,
   });
   const link = verificationLink(options.publicUrl, token);
+  const text = [
+    `Hi ${user.firstName},`,
+    '',
+    'Confirm your email address to finish setting up your CurbRun account:',
+    '',
+    link,
+    '',
+    'The link works once and expires in 24 hours. If you did not create a CurbRun account, you can ignore this email.',
+  ].join('\n');
   await sendNotification(db, {
     channel: 'email',
     to: user.email,
     subject: 'Verify your CurbRun email address',
-    text: [
-      `Hi ${user.firstName},`,
-      '',
-      'Confirm your email address to finish setting up your CurbRun account:',
-      '',
-      link,
-      '',
-      'The link works once and expires in 24 hours. If you did not create a CurbRun account, you can ignore this email.',
-    ].join('\n'),
+    text,
+    // The token leaves the outbox once delivered, or when the link expires (issue 12).
+    secret: { redactedText: withoutToken(text, token), keepUntil: expiresAt },
   });
 }
 
@@ -280,45 +285,54 @@ async function findUserByIdentifier(db: Db, identifier: string): Promise<UserRow
 /**
  * `POST /api/auth/login`. Unknown account and wrong password: the same 401 after the same work (a
  * throttle row and one argon2 check against a dummy hash), so neither the answer nor its timing
- * tells whether an account exists. Unverified accounts may sign in (issue #3).
+ * tells whether an account exists. Unverified accounts may sign in (issue #3). Throttled per
+ * account and source `address` (throttle.ts): a stranger's failures never lock the owner out.
  */
 export async function login(
   db: Db,
   input: LoginRequest,
-  options: { now: Date; sensitiveWindowMs: number },
+  options: { now: Date; sensitiveWindowMs: number; address: string },
 ): Promise<CreatedSession & { userId: string }> {
   const user = await findUserByIdentifier(db, input.identifier);
-  const subject = user ? accountSubject(user.id) : identifierSubject(input.identifier);
-  await reserveAttempt(db, subject, options.now);
+  const key = {
+    account: user ? accountSubject(user.id) : identifierSubject(input.identifier),
+    address: options.address,
+  };
+  await reserveAttempt(db, key, options.now);
   const ok = await verifyPassword(user?.passwordHash ?? DUMMY_PASSWORD_HASH, input.password);
-  if (!user || !ok) throw new UnauthorizedError(AUTH_RESULT_MESSAGES.invalidCredentials);
-  await clearAttempts(db, subject);
+  if (!user || !ok) {
+    await recordFailure(db, key, options.now);
+    throw new UnauthorizedError(AUTH_RESULT_MESSAGES.invalidCredentials);
+  }
+  await clearAttempts(db, key);
   const created = await createSession(db, user.id, options);
   return { ...created, userId: user.id };
 }
 
 /**
  * `POST /api/auth/verify-recent`: re-checks the signed-in user's password and reopens the
- * session's sensitive window. Failures count against the same per-account limit as login.
+ * session's sensitive window. Failures count against the same per-account-and-address limit as
+ * login.
  */
 export async function verifyRecentPassword(
   db: Db,
   input: { userId: string; sessionId: string; password: string },
-  options: { now: Date; sensitiveWindowMs: number },
+  options: { now: Date; sensitiveWindowMs: number; address: string },
 ): Promise<Date> {
   const [user] = await db
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, input.userId));
   if (!user) throw new UnauthorizedError();
-  const subject = accountSubject(input.userId);
-  await reserveAttempt(db, subject, options.now);
+  const key = { account: accountSubject(input.userId), address: options.address };
+  await reserveAttempt(db, key, options.now);
   if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await recordFailure(db, key, options.now);
     // 403, not 401: the session itself is fine, and a client that treats 401 as "signed out"
     // must not sign someone out for a typo.
     throw new ForbiddenError(AUTH_RESULT_MESSAGES.wrongPassword);
   }
-  await clearAttempts(db, subject);
+  await clearAttempts(db, key);
   const until = new Date(options.now.getTime() + options.sensitiveWindowMs);
   await openSensitiveWindow(db, input.sessionId, until);
   return until;

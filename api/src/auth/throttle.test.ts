@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { like } from 'drizzle-orm';
 import { apiErrorSchema } from 'shared-contracts/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
@@ -38,7 +38,7 @@ describeEachDatabase('per-account throttling (database)', (kind) => {
   const login = (identifier: string, password: string) =>
     server.fetch('/api/auth/login', json({ identifier, password }));
 
-  it('429s after 5 failures in 15 minutes, with Retry-After, even for the right password', async () => {
+  it('429s an address after 5 failures in 15 minutes, with Retry-After, even for the right password', async () => {
     const user = await createTestUser(server);
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       // Username and email share one counter: it is the account that is protected.
@@ -54,7 +54,7 @@ describeEachDatabase('per-account throttling (database)', (kind) => {
       message: 'Too many failed attempts. Try again in 15 minutes.',
     });
 
-    // The lock holds for the password re-check of a signed-in session too.
+    // The throttle of this address holds for the password re-check of a signed-in session too.
     const recheck = await server.fetch(
       '/api/auth/verify-recent',
       json({ password: TEST_PASSWORD }, user.headers),
@@ -65,7 +65,7 @@ describeEachDatabase('per-account throttling (database)', (kind) => {
     await server.database.db
       .update(authThrottle)
       .set({ windowStartedAt: new Date(Date.now() - 15 * 60_000 - 1000) })
-      .where(eq(authThrottle.subject, accountSubject(user.id)));
+      .where(like(authThrottle.subject, `${accountSubject(user.id)}%`));
     expect((await login(user.email, TEST_PASSWORD)).status).toBe(200);
   });
 
@@ -172,3 +172,86 @@ describeEachDatabase('per-IP rate limit', (kind) => {
     }
   });
 });
+
+describeEachDatabase(
+  'a stranger cannot lock an owner out (throttle per account and address)',
+  (kind) => {
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startTestServer({
+        database: kind,
+        // Behind a proxy: each test request says which client address it comes from.
+        env: { AUTH_RATE_LIMIT_PER_MINUTE: '10000', TRUST_PROXY: 'true' },
+      });
+    });
+    afterAll(() => server?.close());
+
+    const loginFrom = (address: string, identifier: string, password: string) =>
+      server.fetch(
+        '/api/auth/login',
+        json({ identifier, password }, { 'x-forwarded-for': address }),
+      );
+    const STRANGER = '203.0.113.66';
+    const OWNER = '198.51.100.7';
+
+    it('many wrong passwords from one address leave the owner signing in from another at once', async () => {
+      const user = await createTestUser(server);
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 12; attempt += 1) {
+        statuses.push((await loginFrom(STRANGER, user.email, 'Wrong#Pass1')).status);
+      }
+      expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+      expect(new Set(statuses.slice(5))).toEqual(new Set([429]));
+
+      const owner = await loginFrom(OWNER, user.username, TEST_PASSWORD);
+      expect(owner.status).toBe(200);
+      expect(await owner.json()).toMatchObject({
+        token: expect.any(String),
+        user: { id: user.id },
+      });
+
+      // The stranger stays throttled, even with the right password, and is told when to retry.
+      const stranger = await loginFrom(STRANGER, user.username, TEST_PASSWORD);
+      expect(stranger.status).toBe(429);
+      expect(Number(stranger.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await stranger.json()).toEqual({
+        message: expect.stringMatching(/^Too many failed attempts\. Try again in \d+ minutes?\.$/),
+      });
+
+      // The owner's success forgave nothing of the stranger's failures, and the reverse holds too:
+      // the owner's next typo from B still gets the ordinary answer.
+      const typo = await loginFrom(OWNER, user.username, 'Wrong#Pass1');
+      expect(typo.status).toBe(401);
+      expect(await typo.json()).toEqual({ message: AUTH_RESULT_MESSAGES.invalidCredentials });
+    });
+
+    it('the password re-check of a signed-in owner is not locked by a stranger either', async () => {
+      const user = await createTestUser(server);
+      for (let attempt = 0; attempt < 8; attempt += 1) {
+        await loginFrom(STRANGER, user.username, 'Wrong#Pass1');
+      }
+      const recheck = await server.fetch(
+        '/api/auth/verify-recent',
+        json({ password: TEST_PASSWORD }, { ...user.headers, 'x-forwarded-for': OWNER }),
+      );
+      expect(recheck.status).toBe(200);
+    });
+
+    it('spreading guesses over many addresses slows each new address down to one guess', async () => {
+      const user = await createTestUser(server);
+      // Four addresses use their five guesses each: the account is now visibly under attack.
+      for (let source = 1; source <= 4; source += 1) {
+        for (let attempt = 0; attempt < 5; attempt += 1) {
+          expect((await loginFrom(`192.0.2.${source}`, user.username, 'Wrong#Pass1')).status).toBe(
+            401,
+          );
+        }
+      }
+      // A fifth address gets one guess, then waits.
+      expect((await loginFrom('192.0.2.50', user.username, 'Wrong#Pass1')).status).toBe(401);
+      expect((await loginFrom('192.0.2.50', user.username, 'Wrong#Pass1')).status).toBe(429);
+      // An address with no failures still gets its password checked: the owner signs in.
+      expect((await loginFrom(OWNER, user.email, TEST_PASSWORD)).status).toBe(200);
+    });
+  },
+);

@@ -36,7 +36,7 @@ export const checkoutSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => getCheckoutSession(db(), request.params.id, new Date()),
+    async (request) => getCheckoutSession(db(), request.params.id, new Date(), request.user.id),
   );
 
   app.post(

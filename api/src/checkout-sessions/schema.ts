@@ -7,6 +7,7 @@ import {
   type CheckoutSessionStatus,
 } from 'shared-contracts/checkout';
 import { WEIGHT_CLASSES, type WeightClass } from 'shared-contracts/quotes';
+import { API_MODES, type ApiMode } from 'shared-contracts/retailer';
 import { users } from '../auth/schema.ts';
 import { inList } from '../db/sql-helpers.ts';
 import { orderPickups } from '../order-pickups/schema.ts';
@@ -29,6 +30,8 @@ export const checkoutSessions = pgTable(
     weightClass: text('weight_class').notNull().$type<WeightClass>(),
     /** `open` or `completed`; an open session past `expiresAt` reads as `expired`. */
     status: text('status').notNull().default('open').$type<CheckoutSessionStatus>(),
+    /** The mode of the key that created it (`sk_test_`/`pk_test_` → test); see test-mode.ts. */
+    mode: text('mode').notNull().default('live').$type<ApiMode>(),
     orderPickupId: uuid('order_pickup_id')
       .unique('checkout_sessions_order_pickup_id_key')
       .references(() => orderPickups.id, { onDelete: 'set null' }),
@@ -41,6 +44,7 @@ export const checkoutSessions = pgTable(
   },
   (t) => [
     index('checkout_sessions_retailer_id_idx').on(t.retailerId, t.createdAt),
+    check('checkout_sessions_mode_check', inList(t.mode, API_MODES)),
     check('checkout_sessions_status_check', inList(t.status, CHECKOUT_SESSION_STATUSES)),
     check('checkout_sessions_weight_class_check', inList(t.weightClass, WEIGHT_CLASSES)),
     check('checkout_sessions_bags_check', sql`${t.bags} between 1 and 20`),

@@ -17,6 +17,7 @@ import { createOrderPickup, type OrderPickupDeps } from '../order-pickups/servic
 import { retailers } from '../retailers/schema.ts';
 import { type StoreRow, stores } from '../stores/schema.ts';
 import { type CheckoutSessionRow, checkoutSessions } from './schema.ts';
+import { assertTestPaymentSource, providerForMode } from './test-mode.ts';
 
 /**
  * Checkout sessions (issue 6). The retailer API (`POST /api/checkout/initialize`) creates them
@@ -88,10 +89,18 @@ export async function createCheckoutSession(
       bags: data.bags ?? defaultBags(quantity),
       weightClass: data.weightClass ?? defaultWeightClass(quantity),
       expiresAt: new Date(now.getTime() + minutes * 60_000),
+      mode: data.mode ?? 'live',
     })
     .returning();
   if (!row) throw new Error('Inserting the checkout session returned no row');
   return row;
+}
+
+/** A completed session is its completer's alone: 404 for anyone else (see getCheckoutSession). */
+function assertMayOpen(session: CheckoutSessionRow, viewerId: string): void {
+  if (session.status === 'completed' && session.completedByUserId !== viewerId) {
+    throw new NotFoundError(CHECKOUT_MESSAGES.notFound);
+  }
 }
 
 export function sessionStatus(row: CheckoutSessionRow, now: Date): CheckoutSession['status'] {
@@ -99,8 +108,20 @@ export function sessionStatus(row: CheckoutSessionRow, now: Date): CheckoutSessi
   return row.status;
 }
 
-/** The session as the checkout page shows it (anyone with the link who is signed in). */
-export async function getCheckoutSession(db: Db, id: string, now: Date): Promise<CheckoutSession> {
+/**
+ * The session as the checkout page shows it to `viewerId`. Who sees what (issue 12, item 10):
+ * - open: anyone signed in with the link (an unguessable id the retailer hands to its customer,
+ *   who may sign in with any account), with the customer's contact details to check;
+ * - expired: the same people, but only the customer's name: the link no longer leads anywhere;
+ * - completed: only the customer who completed it; anyone else gets 404 like an unknown id, so a
+ *   leaked link never shows a stranger who ordered what, nor their email, phone or address.
+ */
+export async function getCheckoutSession(
+  db: Db,
+  id: string,
+  now: Date,
+  viewerId: string,
+): Promise<CheckoutSession> {
   const [row] = await db
     .select({
       session: checkoutSessions,
@@ -113,6 +134,8 @@ export async function getCheckoutSession(db: Db, id: string, now: Date): Promise
     .where(eq(checkoutSessions.id, id));
   if (!row) throw new NotFoundError(CHECKOUT_MESSAGES.notFound);
   const { session, retailer } = row;
+  assertMayOpen(session, viewerId);
+  const status = sessionStatus(session, now);
   const retailerStores = await db
     .select()
     .from(stores)
@@ -123,7 +146,8 @@ export async function getCheckoutSession(db: Db, id: string, now: Date): Promise
     : undefined;
   return {
     id: session.id,
-    status: sessionStatus(session, now),
+    status,
+    mode: session.mode,
     retailer: { id: retailer.id, name: retailer.name, image: retailer.image },
     store: store ? toStoreSummary(store) : null,
     stores: retailerStores.map(toStoreSummary),
@@ -133,7 +157,7 @@ export async function getCheckoutSession(db: Db, id: string, now: Date): Promise
       (sum, item) => sum + item.quantity * item.unitPriceCents,
       0,
     ),
-    customerInfo: session.customerInfo,
+    customerInfo: status === 'expired' ? { name: session.customerInfo.name } : session.customerInfo,
     bags: session.bags,
     weightClass: session.weightClass,
     expiresAt: session.expiresAt.toISOString(),
@@ -162,6 +186,7 @@ export async function completeCheckoutSession(
     .from(checkoutSessions)
     .where(eq(checkoutSessions.id, input.sessionId));
   if (!session) throw new NotFoundError(CHECKOUT_MESSAGES.notFound);
+  assertMayOpen(session, input.userId);
   const status = sessionStatus(session, input.now);
   if (status === 'expired') throw new HttpError(410, CHECKOUT_MESSAGES.expired);
   if (status === 'completed') throw new ConflictError(CHECKOUT_MESSAGES.completed);
@@ -179,39 +204,46 @@ export async function completeCheckoutSession(
   if (!store) throw new BadRequestError(CHECKOUT_MESSAGES.storeNotRetailers);
 
   const { request } = input;
-  return createOrderPickup(db, deps, {
-    userId: input.userId,
-    now: input.now,
-    idempotencyKey: input.idempotencyKey,
-    source: 'checkout',
-    input: {
-      storeId,
-      retailerOrderNumber: session.retailerOrderNumber,
-      customerName: session.customerInfo.name,
-      bags: session.bags,
-      weightClass: session.weightClass,
-      notes: undefined,
-      deliveryType: request.deliveryType,
-      addressId: request.addressId,
-      address: request.address,
-      window: request.window,
-      tipCents: request.tipCents,
-      payment: request.payment,
-      expectedTotalCents: request.expectedTotalCents,
+  const livemode = session.mode === 'live';
+  if (!livemode) assertTestPaymentSource(request.payment);
+  return createOrderPickup(
+    db,
+    { ...deps, provider: providerForMode(session.mode, deps.provider) },
+    {
+      userId: input.userId,
+      livemode,
+      now: input.now,
+      idempotencyKey: input.idempotencyKey,
+      source: 'checkout',
+      input: {
+        storeId,
+        retailerOrderNumber: session.retailerOrderNumber,
+        customerName: session.customerInfo.name,
+        bags: session.bags,
+        weightClass: session.weightClass,
+        notes: undefined,
+        deliveryType: request.deliveryType,
+        addressId: request.addressId,
+        address: request.address,
+        window: request.window,
+        tipCents: request.tipCents,
+        payment: request.payment,
+        expectedTotalCents: request.expectedTotalCents,
+      },
+      onCreated: async (tx, order) => {
+        const [completed] = await tx
+          .update(checkoutSessions)
+          .set({
+            status: 'completed',
+            orderPickupId: order.id,
+            completedByUserId: input.userId,
+            completedAt: input.now,
+          })
+          .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')))
+          .returning({ id: checkoutSessions.id });
+        // Someone completed it meanwhile: roll back (and refund) this one.
+        if (!completed) throw new ConflictError(CHECKOUT_MESSAGES.completed);
+      },
     },
-    onCreated: async (tx, order) => {
-      const [completed] = await tx
-        .update(checkoutSessions)
-        .set({
-          status: 'completed',
-          orderPickupId: order.id,
-          completedByUserId: input.userId,
-          completedAt: input.now,
-        })
-        .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')))
-        .returning({ id: checkoutSessions.id });
-      // Someone completed it meanwhile: roll back (and refund) this one.
-      if (!completed) throw new ConflictError(CHECKOUT_MESSAGES.completed);
-    },
-  });
+  );
 }

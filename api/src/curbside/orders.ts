@@ -21,15 +21,17 @@ export interface CurbsideOrder {
 }
 
 /**
- * The caller's order with this number, row-locked until the transaction ends so two arrivals for
- * one order are decided one after the other. Another user's order is reported as missing.
+ * The caller's order with this number; another user's order is reported as missing. With `lock`,
+ * the row stays locked until the transaction ends so two arrivals for one order are decided one
+ * after the other; without it, a cheap look before any costly work.
  */
-export async function lockCallersOrder(
+export async function findCallersOrder(
   tx: Db,
   userId: string,
   orderNumber: string,
+  options: { lock: boolean },
 ): Promise<CurbsideOrder | undefined> {
-  const [order] = await tx
+  const query = tx
     .select({
       id: orderPickups.id,
       orderNumber: orderPickups.orderNumber,
@@ -39,8 +41,15 @@ export async function lockCallersOrder(
     })
     .from(orderPickups)
     .innerJoin(stores, eq(stores.id, orderPickups.storeId))
-    .where(and(eq(orderPickups.orderNumber, orderNumber), eq(orderPickups.userId, userId)))
-    .for('update', { of: orderPickups });
+    .where(
+      and(
+        eq(orderPickups.orderNumber, orderNumber),
+        eq(orderPickups.userId, userId),
+        // A test-mode order is simulated: no robot is ever claimed for it (test-mode.ts).
+        eq(orderPickups.livemode, true),
+      ),
+    );
+  const [order] = options.lock ? await query.for('update', { of: orderPickups }) : await query;
   return order;
 }
 

@@ -11,16 +11,17 @@ import {
 } from 'shared-contracts/curbside';
 import type { Db } from '../db/database.ts';
 import { ConflictError, HttpError, NotFoundError } from '../http/errors.ts';
-import { sendNotification } from '../notifications/service.ts';
+import { REDACTED, sendNotification } from '../notifications/service.ts';
 import type { OrderPickupEvents } from '../order-pickups/status.ts';
 import { publishEvent } from '../realtime/publish.ts';
 import { claimRobot, ensureFleet, releaseRobot } from '../robots/fleet.ts';
 import { robots } from '../robots/schema.ts';
 import type { ScheduledTimer, ScheduleTimerInput } from '../simulator/timers.ts';
 import {
+  type CurbsideOrder,
   describeOrderStatus,
+  findCallersOrder,
   isEligibleForCurbside,
-  lockCallersOrder,
   markOrderPickedUp,
 } from './orders.ts';
 import { generatePin, hashPin, hashPinLike, pinHashMatches } from './pin.ts';
@@ -208,8 +209,49 @@ function lastDigits(phoneNumber: string): string {
 
 const FINAL = [...CURBSIDE_FINAL_STATUSES];
 
+/**
+ * How long the PIN's text message keeps the PIN in the outbox when no transport has delivered it:
+ * well beyond a pickup (the robot's trip, its wait at the car, a queue for a busy fleet), in real
+ * time whatever SIM_TIME_SCALE says, after which it would open nothing.
+ */
+export const PIN_MESSAGE_TTL_MS = 2 * 60 * 60_000;
+
 // ---------------------------------------------------------------------------------------------
 // Arrival
+
+/**
+ * The arrival's order: the caller's, in a status the curb can serve, with no pickup under way.
+ * Throws the answer the customer sees otherwise.
+ */
+async function arrivalOrder(
+  db: Db,
+  userId: string,
+  orderNumber: string,
+  options: { lock: boolean },
+): Promise<CurbsideOrder> {
+  const order = await findCallersOrder(db, userId, orderNumber, options);
+  if (!order) {
+    throw new NotFoundError(`We could not find order ${orderNumber} on your account.`);
+  }
+  if (!isEligibleForCurbside(order.status)) {
+    throw new ConflictError(
+      `Order ${order.orderNumber} is ${describeOrderStatus(order.status)}, so it cannot be picked up at the curb.`,
+    );
+  }
+  const [active] = await db
+    .select({ id: curbsidePickups.id })
+    .from(curbsidePickups)
+    .where(
+      and(eq(curbsidePickups.orderPickupId, order.id), notInArray(curbsidePickups.status, FINAL)),
+    )
+    .limit(1);
+  if (active) {
+    throw new ConflictError(
+      `A curbside pickup for order ${order.orderNumber} is already in progress.`,
+    );
+  }
+  return order;
+}
 
 /**
  * `POST /api/curbside-pickups`: the customer is at the curb. Checks the order, generates the PIN
@@ -221,32 +263,16 @@ export async function createCurbsidePickup(
   userId: string,
   input: CurbsideArrival,
 ): Promise<string> {
+  // The PIN's scrypt hash costs tens of milliseconds of CPU: check the order first, so arrivals
+  // for unknown, foreign or finished orders are refused at the price of one query (issue 12).
+  await arrivalOrder(db, userId, input.orderNumber, { lock: false });
   const pin = generatePin();
-  // Hashing takes tens of milliseconds; do it before the transaction holds any lock.
+  // Hashed before the transaction holds any lock.
   const pinHash = await hashPin(pin);
 
   return db.transaction(async (tx) => {
-    const order = await lockCallersOrder(tx, userId, input.orderNumber);
-    if (!order) {
-      throw new NotFoundError(`We could not find order ${input.orderNumber} on your account.`);
-    }
-    if (!isEligibleForCurbside(order.status)) {
-      throw new ConflictError(
-        `Order ${order.orderNumber} is ${describeOrderStatus(order.status)}, so it cannot be picked up at the curb.`,
-      );
-    }
-    const [active] = await tx
-      .select({ id: curbsidePickups.id })
-      .from(curbsidePickups)
-      .where(
-        and(eq(curbsidePickups.orderPickupId, order.id), notInArray(curbsidePickups.status, FINAL)),
-      )
-      .limit(1);
-    if (active) {
-      throw new ConflictError(
-        `A curbside pickup for order ${order.orderNumber} is already in progress.`,
-      );
-    }
+    // Decided again under the row lock: another arrival for this order may have won meanwhile.
+    const order = await arrivalOrder(tx, userId, input.orderNumber, { lock: true });
 
     await ensureFleet(tx, order.storeId);
     const [pickup] = await tx
@@ -284,14 +310,20 @@ export async function createCurbsidePickup(
         'notified and a robot will be dispatched shortly. Your PIN was sent by text message to ' +
         `the number ending in ${lastDigits(input.phoneNumber)}.`,
     );
+    const pinText = (shown: string) =>
+      `CurbRun: your PIN for order ${order.orderNumber} is ${shown}. Enter it when the robot ` +
+      `arrives at parking spot ${input.parkingSpotNumber} to open its compartment. ` +
+      'Never share this PIN.';
     await sendNotification(tx, {
       channel: 'sms',
       to: input.phoneNumber,
       subject: 'Your curbside pickup PIN',
-      text:
-        `CurbRun: your PIN for order ${order.orderNumber} is ${pin}. Enter it when the robot ` +
-        `arrives at parking spot ${input.parkingSpotNumber} to open its compartment. ` +
-        'Never share this PIN.',
+      text: pinText(pin),
+      // The PIN leaves the outbox once sent, or once no pickup could still need it (issue 12).
+      secret: {
+        redactedText: pinText(REDACTED),
+        keepUntil: new Date(Date.now() + PIN_MESSAGE_TTL_MS),
+      },
     });
 
     const step = nextRobotStep('customer_arrived');

@@ -1,19 +1,17 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { REPO_ROOT } from '../config.ts';
 import type { Database } from './database.ts';
 
-/** `api/drizzle`, written by `pnpm --filter api db:generate`. */
-export const MIGRATIONS_FOLDER = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  'drizzle',
-);
+/**
+ * `api/drizzle`, written by `pnpm --filter api db:generate`. Found from the repository root, which
+ * the compiled server (api/dist/main.js, scripts/build.mjs) resolves like the sources do.
+ */
+export const MIGRATIONS_FOLDER = path.join(REPO_ROOT, 'api', 'drizzle');
 
 // Arbitrary but fixed: every API process uses the same key, so only one migrates at a time.
 const MIGRATION_LOCK_KEY = 724_311_001;

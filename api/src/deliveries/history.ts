@@ -85,7 +85,7 @@ export async function listPickupHistory(
       join stores s on s.id = o.store_id
       join retailers r on r.id = s.retailer_id
       left join deliveries d on d.order_pickup_id = o.id
-      where o.user_id = ${userId}
+      where o.user_id = ${userId} and o.livemode -- test-mode orders are never history
       union all
       select 'curbside' as kind, c.id, c.order_pickup_id, c.order_number, o.retailer_order_number,
              s.name, r.name, o.delivery_type, c.status, null, c.parking_spot_number,

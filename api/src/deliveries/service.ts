@@ -248,9 +248,15 @@ export async function listDeliveries(
 ): Promise<DeliveryPage> {
   const where = and(
     eq(deliveries.userId, userId),
+    // A test-mode order's simulated delivery is not part of the customer's live data.
+    eq(orderPickups.livemode, true),
     query.status ? eq(deliveries.status, query.status) : undefined,
   );
-  const [total] = await db.select({ value: count() }).from(deliveries).where(where);
+  const [total] = await db
+    .select({ value: count() })
+    .from(deliveries)
+    .innerJoin(orderPickups, eq(orderPickups.id, deliveries.orderPickupId))
+    .where(where);
   const rows = await db
     .select(contextColumns)
     .from(deliveries)

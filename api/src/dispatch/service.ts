@@ -9,7 +9,7 @@ import {
   appendDeliveryUpdate,
   publishDelivery,
 } from '../deliveries/service.ts';
-import type { OrderPickupRow } from '../order-pickups/schema.ts';
+import { type OrderPickupRow, orderPickups } from '../order-pickups/schema.ts';
 import { COLLECT_AT_STORE_MS, COURIER_TIMERS, type CourierDeps } from '../simulator/courier.ts';
 import {
   buildRoute,
@@ -86,14 +86,17 @@ export async function dispatchDelivery(
     ? buildRoute(origin.location, destination.location, seed)
     : routeFromPoints([origin.location, destination.location]);
 
+  // Only live orders take a CurbRun driver: a test-mode order's courier is the simulator alone.
   const [busy] = await tx
     .select({ value: count() })
     .from(deliveries)
+    .innerJoin(orderPickups, eq(orderPickups.id, deliveries.orderPickupId))
     .where(
       and(
         eq(deliveries.storeId, store.id),
         eq(deliveries.fleet, 'curbrun_drivers'),
         inArray(deliveries.status, [...ACTIVE_DELIVERY_STATUSES]),
+        eq(orderPickups.livemode, true),
       ),
     );
   const choice = chooseCourier({
@@ -140,7 +143,8 @@ export async function dispatchDelivery(
       status: 'pickup_confirmed',
       fleet: choice.fleet,
       dispatchReason: choice.reason,
-      courierCostCents: choice.costCents,
+      // A test-mode order sends nobody: it costs us nothing (checkout-sessions/test-mode.ts).
+      courierCostCents: order.livemode ? choice.costCents : 0,
       courierName: driver?.name ?? null,
       vehicle: driver?.vehicle ?? null,
       speedMph: choice.speedMph,

@@ -23,6 +23,11 @@ import { idempotencyKeys } from './schema.ts';
  *   and retries after a timeout get the one result), or 409 if it takes too long.
  * - Failures (4xx, 5xx) are not kept: the key is released, so the person can fix the problem
  *   (another card, more wallet funds) and retry with the same key.
+ *   A retry is therefore a new attempt: a handler that charged a card and then failed must not
+ *   let that retry reach the processor under the same processor key, or a Stripe-like processor
+ *   replays the voided charge as a success. `charge()` (payments/service.ts) numbers the
+ *   attempts after each void (`payment_voids`) rather than keeping the failure here, so the
+ *   customer can still fix the problem and retry with the same key.
  * Without the header the handler simply runs.
  */
 

@@ -9,6 +9,7 @@ import {
   allowedShellOrigin,
   contentSecurityPolicy,
   cspSourceOfTemplate,
+  HSTS_POLICY,
   REFERRER_POLICY,
   remoteOrigins,
   securityHeaders,
@@ -152,6 +153,8 @@ describeEachDatabase('security headers on the served site', (kind) => {
       database: kind,
       staticRoot,
       env: {
+        // Served as deployed: a public https URL needs production (the dev endpoints off).
+        NODE_ENV: 'production',
         PUBLIC_URL: SHELL,
         SHELL_ORIGINS: 'https://staging.curbrun.example',
         REMOTE_CUSTOMER_URL: 'https://customer.cdn.example/releases/7/',
@@ -196,6 +199,19 @@ describeEachDatabase('security headers on the served site', (kind) => {
     expect(response.headers['content-security-policy']).toBeUndefined();
   });
 
+  it('tells browsers to use https only, since PUBLIC_URL is https (HSTS)', async () => {
+    for (const pathname of [
+      '/',
+      '/api/health',
+      '/api/nowhere',
+      '/remotes/marketing/mf-manifest.json',
+    ]) {
+      const response = await get(pathname, { accept: 'text/html' });
+      expect(response.headers['strict-transport-security'], pathname).toBe(HSTS_POLICY);
+    }
+    expect(HSTS_POLICY).toBe('max-age=31536000');
+  });
+
   it('allows remote assets cross-origin for exactly the shell origins', async () => {
     for (const origin of [SHELL, 'https://staging.curbrun.example']) {
       const manifest = await get('/remotes/marketing/mf-manifest.json', { origin });
@@ -212,5 +228,25 @@ describeEachDatabase('security headers on the served site', (kind) => {
     // Same-origin and script-tag loads send no Origin and need no CORS answer.
     const plain = await get('/remotes/marketing/mf-manifest.json');
     expect(plain.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describeEachDatabase('security headers on a plain-http site', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // The default PUBLIC_URL, http://localhost:<port>, as `npm start` serves it.
+    server = await startTestServer({ database: kind });
+  });
+  afterAll(() => server?.close());
+
+  it('sends no Strict-Transport-Security (it would lock browsers out of localhost)', async () => {
+    expect(server.config.publicUrl).toMatch(/^http:\/\/localhost:/);
+    for (const pathname of ['/', '/api/health', '/api/nowhere']) {
+      const response = await rawRequest(`${server.url}${pathname}`, {
+        headers: { accept: 'text/html' },
+      });
+      expect(response.headers['x-content-type-options'], pathname).toBe('nosniff');
+      expect(response.headers['strict-transport-security'], pathname).toBeUndefined();
+    }
   });
 });

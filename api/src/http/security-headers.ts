@@ -31,7 +31,18 @@ export interface SecurityHeadersOptions {
   framablePages?: readonly FramablePage[];
   /** More image sources pages may use, e.g. the MAP_TILE_URL host (`https://*.tiles.example`). */
   imageSources?: readonly string[];
+  /**
+   * Send Strict-Transport-Security: true when the site is served over https (PUBLIC_URL), so a
+   * browser that has seen it once never talks plain http to it again.
+   */
+  hsts?: boolean;
 }
+
+/**
+ * One year, as OWASP recommends. No `includeSubDomains`: this server does not know what else runs
+ * under the deployer's domain, and no `preload`, which only the domain's owner can decide.
+ */
+export const HSTS_POLICY = 'max-age=31536000';
 
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
@@ -125,6 +136,9 @@ export const securityHeaders = fp<SecurityHeadersOptions>(
     const strictPolicy = contentSecurityPolicy({ remotes, imageSources });
 
     app.addHook('onRequest', async (request, reply) => {
+      // Browsers ignore the header on plain http answers, so behind a TLS proxy it is safe to send
+      // it on every answer; it only exists when PUBLIC_URL says the site is https.
+      if (options.hsts) reply.header('strict-transport-security', HSTS_POLICY);
       reply.header('x-content-type-options', 'nosniff');
       reply.header('referrer-policy', REFERRER_POLICY);
       if (request.url.startsWith('/remotes/')) {

@@ -1,9 +1,9 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns, lte, sql } from 'drizzle-orm';
 import type { NotificationChannel, OutboxMessage } from 'shared-contracts/notifications';
 import type { NotificationEvent } from 'shared-contracts/settings';
 import type { Db } from '../db/database.ts';
 import { wantsNotification } from './preferences.ts';
-import { type OutboxRow, outbox } from './schema.ts';
+import { type OutboxRow, type OutboxStatus, outbox } from './schema.ts';
 
 export interface NotificationInput {
   channel: NotificationChannel;
@@ -11,6 +11,25 @@ export interface NotificationInput {
   to: string;
   subject: string;
   text: string;
+  /**
+   * The message carries a secret (a PIN, a one-time link): `text` is kept only until the message
+   * is delivered or `keepUntil` passes (when the secret stops working, or delivery could no longer
+   * help), then replaced by `redactedText` (issue 12).
+   */
+  secret?: { redactedText: string; keepUntil: Date };
+}
+
+/** What a secret is replaced with. */
+export const REDACTED = '[redacted]';
+
+/**
+ * `text` with every occurrence of `token` replaced: for long random tokens (links), which cannot
+ * occur by chance elsewhere in the text. A short secret such as a 4-digit PIN must instead be left
+ * out when the caller renders the redacted text.
+ */
+export function withoutToken(text: string, token: string): string {
+  if (token.length < 16) throw new Error('withoutToken is for long random tokens only');
+  return text.replaceAll(token, REDACTED);
 }
 
 /**
@@ -29,7 +48,9 @@ export interface NotificationSubject {
  *
  * No SMTP/SMS transport is configured in this product yet, so messages stay `pending` and are
  * read from the development outbox (DESIGN.md section 4). A transport added later delivers the
- * pending rows and marks them `sent`/`failed`; callers do not change.
+ * pending rows and calls `recordDelivery` (which also drops any secret); callers do not change.
+ * A message holding a secret says so with `secret`: the secret stays in the table only until it
+ * is delivered or `secret.keepUntil` passes (`redactExpiredSecrets`).
  */
 export async function sendNotification(db: Db, input: NotificationInput): Promise<OutboxRow>;
 export async function sendNotification(
@@ -56,10 +77,48 @@ export async function sendNotification(
       to: input.channel === 'email' ? to.toLowerCase() : to,
       subject: input.subject,
       text: input.text,
+      redactedText: input.secret?.redactedText ?? null,
+      secretExpiresAt: input.secret?.keepUntil ?? null,
     })
     .returning();
   if (!row) throw new Error('Inserting the notification returned no row');
   return row;
+}
+
+/** The text without its secret (unchanged when it has none), and nothing left to redact. */
+const redaction = {
+  text: sql`coalesce(${outbox.redactedText}, ${outbox.text})`,
+  redactedText: null,
+  secretExpiresAt: null,
+};
+
+/**
+ * A transport has handed the message over (`sent`) or given up on it (`failed`): nothing needs
+ * its secret any more, so the stored text loses it in the same update.
+ */
+export async function recordDelivery(
+  db: Db,
+  id: string,
+  outcome: Exclude<OutboxStatus, 'pending'>,
+): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ status: outcome, ...redaction })
+    .where(eq(outbox.id, id));
+}
+
+/**
+ * Removes every secret whose `keepUntil` has passed (undelivered messages included: the secret
+ * no longer works, or it is too late to deliver it). Returns how many messages lost one. Run
+ * periodically by the notifications plugin; `now` is the database clock unless a test moves it.
+ */
+export async function redactExpiredSecrets(db: Db, now?: Date): Promise<number> {
+  const rows = await db
+    .update(outbox)
+    .set(redaction)
+    .where(lte(outbox.secretExpiresAt, now ?? sql`now()`))
+    .returning({ id: outbox.id });
+  return rows.length;
 }
 
 /** Newest first; `to` matches case-insensitively. */
@@ -68,7 +127,11 @@ export async function listOutbox(
   query: { to?: string | undefined; limit: number },
 ): Promise<OutboxMessage[]> {
   const rows = await db
-    .select()
+    .select({
+      ...getTableColumns(outbox),
+      // A secret past its time is never shown, even before the periodic redaction reaches it.
+      text: sql<string>`case when ${outbox.secretExpiresAt} <= now() then ${outbox.redactedText} else ${outbox.text} end`,
+    })
     .from(outbox)
     .where(query.to ? eq(sql`lower(${outbox.to})`, query.to.toLowerCase()) : undefined)
     // Several messages can share a timestamp (one transaction); the id keeps the order stable.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   check,
   doublePrecision,
   index,
@@ -65,6 +66,11 @@ export const orderPickups = pgTable(
       .references(() => stores.id),
     status: text('status').notNull().default('pending').$type<OrderPickupStatus>(),
     source: text('source').notNull().default('schedule').$type<OrderPickupSource>(),
+    /**
+     * False for an order made by a test-mode checkout session: simulated, kept out of the
+     * customer's lists and history and of every live view (checkout-sessions/test-mode.ts).
+     */
+    livemode: boolean('livemode').notNull().default(true),
     deliveryType: text('delivery_type').notNull().default('curbside').$type<DeliveryType>(),
     /** The retailer's own order number, as the customer typed it. */
     retailerOrderNumber: text('retailer_order_number'),

@@ -76,6 +76,8 @@ export async function listOrderPickups(
     .where(
       and(
         eq(orderPickups.userId, userId),
+        // Test-mode orders are simulated and never part of the customer's live data.
+        eq(orderPickups.livemode, true),
         statuses && statuses.length > 0 ? inArray(orderPickups.status, [...statuses]) : undefined,
       ),
     )
@@ -94,7 +96,13 @@ export async function findOrderPickupByNumber(
     .from(orderPickups)
     .innerJoin(stores, eq(stores.id, orderPickups.storeId))
     .innerJoin(retailers, eq(retailers.id, stores.retailerId))
-    .where(and(eq(orderPickups.userId, userId), eq(orderPickups.orderNumber, orderNumber)));
+    .where(
+      and(
+        eq(orderPickups.userId, userId),
+        eq(orderPickups.orderNumber, orderNumber),
+        eq(orderPickups.livemode, true),
+      ),
+    );
   return row ? toListItem(row) : undefined;
 }
 
@@ -168,6 +176,8 @@ export interface CreateOptions {
   orderNumber?: string;
   /** Runs in the order's transaction once it exists (checkout marks its session complete). */
   onCreated?: (tx: Db, order: OrderPickupRow) => Promise<void>;
+  /** False for a test-mode checkout's simulated order (checkout-sessions/test-mode.ts). */
+  livemode?: boolean;
 }
 
 /**
@@ -209,6 +219,7 @@ export async function createOrderPickup(
         storeId: store.id,
         status: 'confirmed',
         source: options.source ?? 'schedule',
+        livemode: options.livemode ?? true,
         deliveryType: input.deliveryType,
         retailerOrderNumber: input.retailerOrderNumber,
         customerName: input.customerName,
@@ -265,6 +276,7 @@ export async function createOrderPickup(
           description: string;
         }>,
         idempotencyKey: options.idempotencyKey,
+        livemode: options.livemode ?? true,
       },
       (tx, payment) =>
         insertOrder(

@@ -19,10 +19,12 @@ import {
   type PaymentRow,
   paymentMethods,
   payments,
+  paymentVoids,
   type RefundDestination,
   type RefundRow,
   refunds,
 } from './schema.ts';
+import { simulatedPaymentProvider } from './test-provider.ts';
 
 /**
  * Taking and giving back money (issue 6). Other domains call these:
@@ -68,6 +70,8 @@ export interface ChargeInput {
   walletSplit?: readonly WalletSplit[];
   /** Sent to the provider so one logical payment is never charged twice. */
   idempotencyKey?: string;
+  /** False for a test-mode checkout's simulated payment (see checkout-sessions/test-mode.ts). */
+  livemode?: boolean;
 }
 
 export function describeCard(brand: PaymentMethodRow['brand'], last4: string): string {
@@ -244,7 +248,11 @@ export async function charge<T>(
 
   const card = await resolveCard(db, provider, input.userId, source);
   // Per card: a request retried with another card (after a decline) is a different charge.
-  const idempotencyKey = `${input.idempotencyKey ?? randomUUID()}:${card.reference}`;
+  const baseKey = `${input.idempotencyKey ?? randomUUID()}:${card.reference}`;
+  const attempt = await voidedAttempts(db, baseKey);
+  // A retry after a crash reuses the key (the processor charges once); a retry after a void
+  // never does, see `paymentVoids`.
+  const idempotencyKey = attempt === 0 ? baseKey : `${baseKey}:attempt-${attempt}`;
   const charged = await provider.charge({
     reference: card.reference,
     amountCents: input.amountCents,
@@ -272,17 +280,63 @@ export async function charge<T>(
         cardLast4: card.last4,
         provider: provider.name,
         providerChargeId: charged.value.chargeId,
+        livemode: input.livemode ?? true,
       });
       return { payment, result: await then(tx, payment) };
     });
   } catch (error) {
-    // The money was taken but nothing was recorded: give it back.
-    await provider.refund({
+    // The money was taken but nothing was recorded: give it back, and retire the key first.
+    await voidCharge(db, provider, {
+      baseKey,
+      attempt,
       chargeId: charged.value.chargeId,
       amountCents: input.amountCents,
-      idempotencyKey: `void:${charged.value.chargeId}`,
     });
     throw error;
+  }
+}
+
+/** How many charges of this logical payment were voided: the next attempt's number. */
+async function voidedAttempts(db: Db, baseKey: string): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(paymentVoids)
+    .where(eq(paymentVoids.baseKey, baseKey));
+  return row?.value ?? 0;
+}
+
+/**
+ * Refunds a charge whose transaction failed. The void is recorded before the refund is asked
+ * for: from then on the next attempt uses a new processor key, so a retry is a new charge that
+ * the customer really pays, never a replay of this refunded one. If recording fails, the charge
+ * is not refunded either, so a replay of it would be money really taken (consistent). A refused
+ * refund leaves `refundedAt` null for reconciliation.
+ */
+async function voidCharge(
+  db: Db,
+  provider: PaymentProvider,
+  input: { baseKey: string; attempt: number; chargeId: string; amountCents: number },
+): Promise<void> {
+  await db
+    .insert(paymentVoids)
+    .values({
+      baseKey: input.baseKey,
+      attempt: input.attempt,
+      provider: provider.name,
+      providerChargeId: input.chargeId,
+      amountCents: input.amountCents,
+    })
+    .onConflictDoNothing();
+  const refunded = await provider.refund({
+    chargeId: input.chargeId,
+    amountCents: input.amountCents,
+    idempotencyKey: `void:${input.chargeId}`,
+  });
+  if (refunded.ok) {
+    await db
+      .update(paymentVoids)
+      .set({ refundedAt: sql`now()` })
+      .where(and(eq(paymentVoids.baseKey, input.baseKey), eq(paymentVoids.attempt, input.attempt)));
   }
 }
 
@@ -340,11 +394,15 @@ export async function refundPayment(
     }
     if (amountCents > left) throw new ConflictError(REFUND_MESSAGES.tooMuch(left));
 
-    const toCard = input.destination === 'original_method' && payment.method === 'card';
+    // A test-mode payment was simulated: it goes back to its simulated card, by the simulator,
+    // and never becomes real wallet money.
+    const toCard =
+      payment.method === 'card' && (input.destination === 'original_method' || !payment.livemode);
+    const processor = payment.livemode ? provider : simulatedPaymentProvider;
     let providerRefundId: string | null = null;
     if (toCard) {
       if (!payment.providerChargeId) throw new Error('A card payment without a charge id');
-      const refunded = await provider.refund({
+      const refunded = await processor.refund({
         chargeId: payment.providerChargeId,
         amountCents,
         // Stable per refund step: a retry after a crash refunds once at the provider.
@@ -359,7 +417,7 @@ export async function refundPayment(
       .values({
         paymentId: payment.id,
         amountCents,
-        destination: input.destination === 'wallet' ? 'wallet' : destination,
+        destination,
         reason: input.reason,
         providerRefundId,
       })

@@ -100,3 +100,9 @@ export function createTestPaymentProvider(): PaymentProvider {
     },
   };
 }
+
+/**
+ * The processor of test-mode checkouts (checkout-sessions/test-mode.ts): always this embedded
+ * simulator, whatever `app.paymentProvider` is, so a test session never reaches a live processor.
+ */
+export const simulatedPaymentProvider: PaymentProvider = createTestPaymentProvider();

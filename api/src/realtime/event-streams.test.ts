@@ -122,6 +122,25 @@ describeEachDatabase('live updates over SSE', (kind) => {
     }
   });
 
+  it('fans one topic out to many streams, a resuming one joining without gaps or repeats', async () => {
+    const first = await publish('shared', { n: 0 });
+    const followers = [await open('shared'), await open('shared')];
+    const published = [];
+    for (let n = 1; n <= 3; n += 1) published.push(await publish('shared', { n }));
+    // Joins while the others are live: replays after `first`, then continues with them.
+    const resuming = await open('shared', { 'last-event-id': String(first.id) });
+    for (let n = 4; n <= 5; n += 1) published.push(await publish('shared', { n }));
+    try {
+      const ids = published.map((event) => String(event.id));
+      for (const stream of [...followers, resuming]) {
+        expect((await stream.take(5)).map((event) => event.id)).toEqual(ids);
+        await expect(stream.next(300)).rejects.toThrow(/no event within/);
+      }
+    } finally {
+      for (const stream of [...followers, resuming]) stream.close();
+    }
+  });
+
   it('keeps topics apart', async () => {
     const stream = await open('mine');
     try {

@@ -3,22 +3,43 @@ import type { OrderPickupStatus } from 'shared-contracts/order-pickups';
 import { formatCents } from 'shared-contracts/payments';
 import {
   AUTO_APPROVE_ITEM_LIMIT_CENTS,
+  AUTO_ITEM_CREDIT_LIMIT_CENTS,
   ITEM_CLAIM_DAYS,
   REFUND_MESSAGES,
+  REFUND_REVIEW_REASONS,
   type RefundReason,
 } from 'shared-contracts/refunds';
+import { MAX_WALLET_BALANCE_CENTS } from 'shared-contracts/wallet';
 
 /**
- * The refund policy of SPEC section 9, as pure functions (issue 7):
- * - a late delivery caused by us: 100% of the delivery fee (not the tip: that went to the courier);
+ * The refund policy of SPEC section 9, as pure functions (issues 7 and 12). Automatic approval
+ * covers only what the platform can check itself; everything else goes to a specialist
+ * (`needs_review`, "In review"):
+ * - a late delivery caused by us, by our own timestamps: 100% of the delivery fee (not the tip:
+ *   that went to the courier), never more than is left of the payment;
  * - damaged or missing items: up to 100% of the item's value, credited to the wallet (the item was
- *   paid to the retailer, so there is no charge of ours to reverse); claims above
- *   AUTO_APPROVE_ITEM_LIMIT_CENTS go to a specialist;
+ *   paid to the retailer, so there is no charge of ours to reverse), but only when the retailer
+ *   sent the order's items (a checkout session) and the claim fits in them, for the first item
+ *   claim of an order, up to AUTO_APPROVE_ITEM_LIMIT_CENTS a claim and AUTO_ITEM_CREDIT_LIMIT_CENTS
+ *   per customer every AUTO_CREDIT_WINDOW_DAYS days. A declared value is otherwise unverifiable;
+ *   it is what turned a $7.99 order into $500 of credit (issue 12);
  * - anything else: a specialist decides.
+ * Whatever is approved must also fit under the wallet's balance cap (`fitToWallet`).
  *
  * `checkEligibility` runs when the request is sent (a refusal stores nothing, so the person can ask
  * again once it applies); `decideRefund` runs at the review.
  */
+
+export interface ItemFacts {
+  /** What the retailer said the order's items are worth; null when it sent none (or all at $0). */
+  knownValueCents: number | null;
+  /** The order's checkout came from a retailer account the claimant owns: its prices are theirs. */
+  fromOwnRetailer: boolean;
+  /** Other item claims on this order that already credited money. */
+  creditedClaimsOnOrder: number;
+  /** Item compensation credited automatically to this customer within the window, other claims. */
+  recentAutoCreditCents: number;
+}
 
 export interface RefundFacts {
   reason: RefundReason;
@@ -27,6 +48,8 @@ export interface RefundFacts {
     feeCents: number;
     windowEndsAt: Date | null;
   };
+  /** False for a test-mode order: simulated, nothing real to cover. */
+  livemode: boolean;
   delivery: {
     status: DeliveryStatus;
     deliveredAt: Date | null;
@@ -36,18 +59,21 @@ export interface RefundFacts {
   /** What is left of the order's payment to refund (0 without a payment). */
   paymentLeftCents: number;
   itemValueCents: number | null;
+  items: ItemFacts;
   now: Date;
 }
 
 export type Eligibility = { ok: true } | { ok: false; message: string };
 
+export type ApprovedDecision = {
+  status: 'approved';
+  amountCents: number;
+  source: 'payment' | 'wallet_credit';
+  explanation: string;
+};
+
 export type RefundDecision =
-  | {
-      status: 'approved';
-      amountCents: number;
-      source: 'payment' | 'wallet_credit';
-      explanation: string;
-    }
+  | ApprovedDecision
   | { status: 'rejected'; explanation: string }
   | { status: 'needs_review'; explanation: string };
 
@@ -86,6 +112,7 @@ export function checkEligibility(facts: RefundFacts): Eligibility {
     }
     case 'damaged_item':
     case 'missing_item': {
+      if (!facts.livemode) return { ok: false, message: REFUND_MESSAGES.testModeItems };
       if (!isHandedOver(facts)) return { ok: false, message: REFUND_MESSAGES.notDeliveredYet };
       const at = deliveredAt(facts);
       if (at && facts.now.getTime() - at.getTime() > ITEM_CLAIM_DAYS * DAY_MS) {
@@ -103,35 +130,93 @@ export function decideRefund(facts: RefundFacts): RefundDecision {
     case 'late':
       return decideLate(facts);
     case 'damaged_item':
-    case 'missing_item': {
-      const value = facts.itemValueCents ?? 0;
-      const what = facts.reason === 'damaged_item' ? 'damaged item' : 'missing item';
-      if (value <= 0) {
-        return {
-          status: 'rejected',
-          explanation: 'No item value was given, so there is nothing to cover.',
-        };
-      }
-      if (value > AUTO_APPROVE_ITEM_LIMIT_CENTS) {
-        return {
-          status: 'needs_review',
-          explanation: `Claims above ${formatCents(AUTO_APPROVE_ITEM_LIMIT_CENTS)} are checked by a specialist, who will reply by email within 2 business days.`,
-        };
-      }
-      return {
-        status: 'approved',
-        amountCents: value,
-        source: 'wallet_credit',
-        explanation: `We cover a ${what} up to 100% of its value: ${formatCents(value)} has been credited to your CurbRun wallet.`,
-      };
-    }
+    case 'missing_item':
+      return decideItem(facts);
     case 'other':
-      return {
-        status: 'needs_review',
-        explanation:
-          'A support specialist will review your request and reply by email within 2 business days.',
-      };
+      return { status: 'needs_review', explanation: REFUND_REVIEW_REASONS.other };
   }
+}
+
+function decideItem(facts: RefundFacts): RefundDecision {
+  const value = facts.itemValueCents ?? 0;
+  const what = facts.reason === 'damaged_item' ? 'damaged item' : 'missing item';
+  const review = (explanation: string): RefundDecision => ({
+    status: 'needs_review',
+    explanation,
+  });
+  if (value <= 0) {
+    return {
+      status: 'rejected',
+      explanation: 'No item value was given, so there is nothing to cover.',
+    };
+  }
+  if (!facts.livemode) return { status: 'rejected', explanation: REFUND_MESSAGES.testModeItems };
+  const { items } = facts;
+  if (items.creditedClaimsOnOrder > 0) return review(REFUND_REVIEW_REASONS.secondItemClaim);
+  if (items.knownValueCents === null) return review(REFUND_REVIEW_REASONS.itemsUnknown);
+  if (items.fromOwnRetailer) return review(REFUND_REVIEW_REASONS.ownRetailer);
+  if (value > items.knownValueCents) {
+    return review(
+      REFUND_REVIEW_REASONS.aboveKnownItems(formatCents(value), formatCents(items.knownValueCents)),
+    );
+  }
+  if (value > AUTO_APPROVE_ITEM_LIMIT_CENTS) return review(REFUND_REVIEW_REASONS.aboveClaimLimit);
+  if (items.recentAutoCreditCents + value > AUTO_ITEM_CREDIT_LIMIT_CENTS) {
+    return review(REFUND_REVIEW_REASONS.aboveWindowLimit);
+  }
+  return {
+    status: 'approved',
+    amountCents: value,
+    source: 'wallet_credit',
+    explanation: `We cover a ${what} up to 100% of its value: ${formatCents(value)} has been credited to your CurbRun wallet.`,
+  };
+}
+
+/** Where an approved amount would land and how much room the wallet has left under its cap. */
+export interface WalletLanding {
+  /** The money would be credited to the wallet (item credits; fee refunds chosen to the wallet). */
+  landsInWallet: boolean;
+  /** It can go back to a live card instead (a fee refund of a card payment). */
+  canGoToCard: boolean;
+  /** MAX_WALLET_BALANCE_CENTS minus the balance, read under the wallet lock. */
+  roomCents: number;
+}
+
+export type WalletFit =
+  | { pay: 'as_decided'; decision: ApprovedDecision }
+  /** The wallet is too full: a fee refund goes back to the card it came from instead. */
+  | { pay: 'to_card'; decision: ApprovedDecision }
+  /** Credit what fits (possibly nothing); a specialist arranges the rest. */
+  | {
+      pay: 'up_to_cap';
+      amountCents: number;
+      decision: { status: 'needs_review'; explanation: string };
+    };
+
+/**
+ * The balance cap applies to every credit (issue 12). An approval that does not fit goes back to
+ * the card when it can (the customer's own money, returned where it came from); otherwise the
+ * wallet is credited up to the cap and the rest waits for a specialist, who can pay it another way.
+ */
+export function fitToWallet(decision: ApprovedDecision, landing: WalletLanding): WalletFit {
+  if (!landing.landsInWallet || decision.amountCents <= landing.roomCents) {
+    return { pay: 'as_decided', decision };
+  }
+  if (landing.canGoToCard) return { pay: 'to_card', decision };
+  const amountCents = Math.max(0, landing.roomCents);
+  const rest = decision.amountCents - amountCents;
+  return {
+    pay: 'up_to_cap',
+    amountCents,
+    decision: {
+      status: 'needs_review',
+      explanation: REFUND_REVIEW_REASONS.walletFull(
+        amountCents > 0 ? formatCents(amountCents) : null,
+        formatCents(rest),
+        formatCents(MAX_WALLET_BALANCE_CENTS),
+      ),
+    },
+  };
 }
 
 function decideLate(facts: RefundFacts): RefundDecision {

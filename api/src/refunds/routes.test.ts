@@ -15,6 +15,7 @@ import { getJson, postJson } from '../order-pickups/test-helpers.ts';
 import { payments } from '../payments/schema.ts';
 import { walletBalance } from '../wallet/service.ts';
 import { refundRequests } from './schema.ts';
+import { deliveredRetailerOrder } from './test-helpers.ts';
 
 async function messageOf(response: Response): Promise<string> {
   return ((await response.json()) as { message: string }).message;
@@ -62,8 +63,11 @@ describeEachDatabase('refund requests', (kind) => {
       body,
     });
 
-  it('credits the wallet with the value of a damaged item, photos attached', async () => {
-    const order = await deliveredOrder(owner);
+  it('credits the wallet with the value of a damaged item the retailer listed, photos attached', async () => {
+    // Item claims are approved automatically only against the items the retailer sent (issue 12).
+    const order = await deliveredRetailerOrder(server, owner, [
+      { name: 'Table lamp', quantity: 1, unitPriceCents: 4599 },
+    ]);
     const before = await walletBalance(server.database.db, owner.id);
     const photoResponse = await upload(owner, png());
     expect(photoResponse.status).toBe(201);

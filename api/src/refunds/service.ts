@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, ne, sql } from 'drizzle-orm';
 import {
+  AUTO_CREDIT_WINDOW_DAYS,
   type createRefundRequestSchema,
   REFUND_MESSAGES,
   REFUND_REASON_LABELS,
@@ -7,6 +8,7 @@ import {
   type RefundRequestRecord,
 } from 'shared-contracts/refunds';
 import { z } from 'zod';
+import { checkoutSessions } from '../checkout-sessions/schema.ts';
 import type { Db } from '../db/database.ts';
 import { deliveries } from '../deliveries/schema.ts';
 import { ConflictError, HttpError, NotFoundError } from '../http/errors.ts';
@@ -15,10 +17,18 @@ import { orderPickups } from '../order-pickups/schema.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { payments, type RefundDestination, refunds } from '../payments/schema.ts';
 import { refundPayment } from '../payments/service.ts';
+import { retailerAccounts } from '../retailer-accounts/schema.ts';
 import type { ScheduledTimer, ScheduleTimerInput } from '../simulator/timers.ts';
-import { creditWallet } from '../wallet/service.ts';
+import { creditWallet, lockWallet, walletRoomCents } from '../wallet/service.ts';
 import { attachPhotos, toRefundPhoto } from './photos.ts';
-import { checkEligibility, decideRefund, type RefundFacts } from './policy.ts';
+import {
+  type ApprovedDecision,
+  checkEligibility,
+  decideRefund,
+  fitToWallet,
+  type ItemFacts,
+  type RefundFacts,
+} from './policy.ts';
 import { type RefundRequestRow, refundPhotos, refundRequests } from './schema.ts';
 
 /**
@@ -119,11 +129,73 @@ export async function getRefundRequest(
   return record;
 }
 
+const ITEM_REASONS = ['damaged_item', 'missing_item'] as const;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What the retailer told us about the order's items (issue 12): the checkout session that created
+ * the order carries them (read only; the checkout domain owns it). Orders scheduled by the customer
+ * have none, so a declared item value there cannot be checked.
+ */
+async function itemFactsFor(
+  tx: Db,
+  order: typeof orderPickups.$inferSelect,
+  request: { id: string | null; userId: string },
+): Promise<ItemFacts> {
+  const [session] = await tx
+    .select({ items: checkoutSessions.items, retailerId: checkoutSessions.retailerId })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.orderPickupId, order.id));
+  const total = (session?.items ?? []).reduce(
+    (sum, item) => sum + item.unitPriceCents * item.quantity,
+    0,
+  );
+  const [owned] = session
+    ? await tx
+        .select({ id: retailerAccounts.id })
+        .from(retailerAccounts)
+        .where(
+          and(
+            eq(retailerAccounts.retailerId, session.retailerId),
+            eq(retailerAccounts.ownerUserId, request.userId),
+          ),
+        )
+    : [];
+  const otherClaims = and(
+    inArray(refundRequests.reason, [...ITEM_REASONS]),
+    gt(refundRequests.approvedCents, 0),
+    request.id ? ne(refundRequests.id, request.id) : undefined,
+  );
+  const [onOrder] = await tx
+    .select({ value: count() })
+    .from(refundRequests)
+    .where(and(eq(refundRequests.orderPickupId, order.id), otherClaims));
+  const since = new Date(Date.now() - AUTO_CREDIT_WINDOW_DAYS * DAY_MS);
+  const [recent] = await tx
+    .select({
+      total: sql<string | number | null>`coalesce(sum(${refundRequests.approvedCents}), 0)`,
+    })
+    .from(refundRequests)
+    .where(
+      and(
+        eq(refundRequests.userId, request.userId),
+        gte(refundRequests.decidedAt, since),
+        otherClaims,
+      ),
+    );
+  return {
+    knownValueCents: total > 0 ? total : null,
+    fromOwnRetailer: Boolean(owned),
+    creditedClaimsOnOrder: onOrder?.value ?? 0,
+    recentAutoCreditCents: Number(recent?.total ?? 0),
+  };
+}
+
 /** What the policy needs to know about an order, read inside the caller's transaction. */
 async function factsFor(
   tx: Db,
   order: typeof orderPickups.$inferSelect,
-  request: Pick<RefundRequestRow, 'reason' | 'itemValueCents'>,
+  request: Pick<RefundRequestRow, 'reason' | 'itemValueCents' | 'userId'> & { id: string | null },
 ): Promise<RefundFacts> {
   const [delivery] = await tx
     .select({
@@ -141,9 +213,11 @@ async function factsFor(
   return {
     reason: request.reason,
     order: { status: order.status, feeCents: order.feeCents, windowEndsAt: order.windowEndsAt },
+    livemode: order.livemode,
     delivery: delivery ?? null,
     paymentLeftCents,
     itemValueCents: request.itemValueCents,
+    items: await itemFactsFor(tx, order, request),
     now: new Date(),
   };
 }
@@ -167,7 +241,7 @@ export async function createRefundRequest(
         ? (input.itemValueCents ?? null)
         : null;
     const eligibility = checkEligibility(
-      await factsFor(tx, order, { reason: input.reason, itemValueCents }),
+      await factsFor(tx, order, { id: null, userId, reason: input.reason, itemValueCents }),
     );
     if (!eligibility.ok) throw new HttpError(422, eligibility.message);
 
@@ -217,7 +291,9 @@ export async function createRefundRequest(
 
 /**
  * The automatic review (timer handler): decides with the policy and pays an approval in the same
- * transaction. Runs at least once, so it only acts on a request that is still `submitted`.
+ * transaction. Runs at least once, so it only acts on a request that is still `submitted`. The
+ * customer's wallet lock is held from the decision to the payment, so two reviews of one customer
+ * (the 30-day limit, the balance cap) are decided one after the other.
  */
 export async function reviewRefundRequest(
   db: Db,
@@ -230,7 +306,7 @@ export async function reviewRefundRequest(
       .from(refundRequests)
       .where(eq(refundRequests.id, refundRequestId));
     if (!peek) return;
-    // Order first (as every order writer), then the request.
+    // Order first (as every order writer), then the request, then the wallet.
     const [order] = await tx
       .select()
       .from(orderPickups)
@@ -242,38 +318,23 @@ export async function reviewRefundRequest(
       .where(eq(refundRequests.id, refundRequestId))
       .for('update');
     if (!order || !request || request.status !== 'submitted') return;
+    await lockWallet(tx, request.userId);
 
-    const decision = decideRefund(await factsFor(tx, order, request));
-    const changes: Partial<typeof refundRequests.$inferInsert> = {
-      status: decision.status,
-      decision: decision.explanation,
-      decidedAt: new Date(),
-    };
+    const decided = decideRefund(await factsFor(tx, order, request));
     const reasonText = `${REFUND_REASON_LABELS[request.reason]} on order ${order.orderNumber}`;
-    if (decision.status === 'approved') {
-      changes.approvedCents = decision.amountCents;
-      if (decision.source === 'payment' && order.paymentId) {
-        const refund = await refundPayment(tx, deps.provider, {
-          paymentId: order.paymentId,
-          amountCents: decision.amountCents,
-          destination: request.destination,
-          reason: reasonText,
-        });
-        changes.paymentRefundId = refund.id;
-        changes.decision =
-          refund.destination === 'wallet'
-            ? `${decision.explanation} It has been credited to your CurbRun wallet.`
-            : `${decision.explanation} It is on its way back to your card (5–10 business days).`;
-      } else {
-        const entry = await creditWallet(tx, {
-          userId: request.userId,
-          amountCents: decision.amountCents,
-          kind: 'refund',
-          description: `Refund: ${reasonText.charAt(0).toLowerCase()}${reasonText.slice(1)}`,
-        });
-        changes.walletEntryId = entry.id;
-      }
-    }
+    const paid =
+      decided.status === 'approved'
+        ? await payApproval(tx, deps, order, request, decided, reasonText)
+        : null;
+    const status = paid?.status ?? decided.status;
+    const changes: Partial<typeof refundRequests.$inferInsert> = {
+      status,
+      decision: paid?.explanation ?? decided.explanation,
+      decidedAt: new Date(),
+      approvedCents: paid && paid.amountCents > 0 ? paid.amountCents : null,
+      paymentRefundId: paid?.paymentRefundId ?? null,
+      walletEntryId: paid?.walletEntryId ?? null,
+    };
     await tx
       .update(refundRequests)
       .set({ ...changes, updatedAt: sql`now()` })
@@ -281,8 +342,71 @@ export async function reviewRefundRequest(
     await notifyUser(tx, {
       userId: request.userId,
       event: 'refund_updates',
-      subject: `Your refund request for order ${order.orderNumber}: ${REFUND_STATUS_LABELS[decision.status].toLowerCase()}`,
-      text: changes.decision ?? decision.explanation,
+      subject: `Your refund request for order ${order.orderNumber}: ${REFUND_STATUS_LABELS[status].toLowerCase()}`,
+      text: changes.decision ?? decided.explanation,
     });
   });
+}
+
+/**
+ * Pays an approval: a fee refund through `refundPayment`, an item credit to the wallet, both under
+ * the balance cap (`fitToWallet`: to the card instead, or up to the cap with the rest in review).
+ */
+async function payApproval(
+  tx: Db,
+  deps: RefundDeps,
+  order: typeof orderPickups.$inferSelect,
+  request: RefundRequestRow,
+  approved: ApprovedDecision,
+  reasonText: string,
+) {
+  const payment =
+    approved.source === 'payment' && order.paymentId
+      ? (await tx.select().from(payments).where(eq(payments.id, order.paymentId)))[0]
+      : undefined;
+  // refundPayment sends a live card payment to the card unless the customer chose the wallet;
+  // a wallet payment (and every item credit) lands in the wallet.
+  const liveCard = payment?.method === 'card' && payment.livemode;
+  const landsInWallet =
+    approved.source === 'wallet_credit' ||
+    !(payment?.method === 'card' && (request.destination === 'original_method' || !liveCard));
+  const fit = fitToWallet(approved, {
+    landsInWallet,
+    canGoToCard: approved.source === 'payment' && liveCard,
+    roomCents: await walletRoomCents(tx, request.userId),
+  });
+  const amountCents = fit.pay === 'up_to_cap' ? fit.amountCents : fit.decision.amountCents;
+  const result = {
+    status: fit.decision.status,
+    amountCents,
+    explanation: fit.decision.explanation,
+    paymentRefundId: null as string | null,
+    walletEntryId: null as string | null,
+  };
+  if (amountCents <= 0) return result;
+  if (approved.source === 'payment' && payment) {
+    const refund = await refundPayment(tx, deps.provider, {
+      paymentId: payment.id,
+      amountCents,
+      destination: fit.pay === 'to_card' ? 'original_method' : request.destination,
+      reason: reasonText,
+    });
+    result.paymentRefundId = refund.id;
+    if (fit.pay === 'up_to_cap') return result;
+    result.explanation =
+      refund.destination === 'wallet'
+        ? `${approved.explanation} It has been credited to your CurbRun wallet.`
+        : fit.pay === 'to_card'
+          ? `${approved.explanation} Your CurbRun wallet is full, so it is on its way back to your card (5–10 business days).`
+          : `${approved.explanation} It is on its way back to your card (5–10 business days).`;
+    return result;
+  }
+  const entry = await creditWallet(tx, {
+    userId: request.userId,
+    amountCents,
+    kind: 'refund',
+    description: `Refund: ${reasonText.charAt(0).toLowerCase()}${reasonText.slice(1)}`,
+  });
+  result.walletEntryId = entry.id;
+  return result;
 }

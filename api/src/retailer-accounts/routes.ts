@@ -6,11 +6,16 @@ import {
   retailerAccountInputSchema,
   retailerAccountSchema,
 } from 'shared-contracts/retailer';
-import { requireUser } from '../auth/guards.ts';
+import { requireSensitiveAuth, requireUser } from '../auth/guards.ts';
 import { noStore } from '../http/responses.ts';
+import { notifyAccountOwner, OWNER_NOTICES } from './owner-notices.ts';
 import { createRetailerAccount, getRetailerAccount, setAllowedDomains } from './service.ts';
 
-/** `/retailer-onboarding`: the signed-in user's retailer account (issue 8). */
+/**
+ * `/retailer-onboarding`: the signed-in user's retailer account (issue 8). Creating it mints live
+ * keys and the allowed domains decide where the widget runs, so both need the recent password
+ * re-check (issue 12) and email the owner.
+ */
 export const retailerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
   app.addHook('preHandler', requireUser);
@@ -31,41 +36,68 @@ export const retailerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/retailer/account',
     {
+      preHandler: requireSensitiveAuth,
       schema: {
         tags: ['retailer-account'],
         summary: 'Create a retailer account; the caller becomes its owner',
         description:
-          'Answers the account and its secret keys (`sk_test_…`, `sk_live_…`), shown this once: only their hashes are kept.',
+          'Answers the account and its secret keys (`sk_test_…`, `sk_live_…`), shown this once: only their hashes are kept. Needs the recent password re-check (403 outside it); the owner is emailed.',
         body: retailerAccountInputSchema,
         response: {
           201: createdRetailerAccountSchema,
           400: apiErrorSchema,
           401: apiErrorSchema,
+          403: apiErrorSchema,
           409: apiErrorSchema,
         },
       },
     },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await createRetailerAccount(db(), { userId: request.user.id, data: request.body })),
+    async (request, reply) => {
+      const created = await db().transaction(async (tx) => {
+        const result = await createRetailerAccount(tx, {
+          userId: request.user.id,
+          data: request.body,
+        });
+        await notifyAccountOwner(
+          tx,
+          result.account.id,
+          OWNER_NOTICES.accountCreated(result.account.businessName),
+          new Date(),
+        );
+        return result;
+      });
+      return reply.code(201).send(created);
+    },
   );
 
   app.put(
     '/api/retailer/account/allowed-domains',
     {
+      preHandler: requireSensitiveAuth,
       schema: {
         tags: ['retailer-account'],
         summary: 'Set the domains the checkout widget may be used from',
+        description: 'Needs the recent password re-check (403 outside it); the owner is emailed.',
         body: allowedDomainsInputSchema,
         response: {
           200: retailerAccountSchema,
           400: apiErrorSchema,
           401: apiErrorSchema,
+          403: apiErrorSchema,
           404: apiErrorSchema,
         },
       },
     },
-    async (request) => setAllowedDomains(db(), request.user.id, request.body.domains),
+    async (request) =>
+      db().transaction(async (tx) => {
+        const account = await setAllowedDomains(tx, request.user.id, request.body.domains);
+        await notifyAccountOwner(
+          tx,
+          account.id,
+          OWNER_NOTICES.allowedDomainsChanged(account.allowedDomains),
+          new Date(),
+        );
+        return account;
+      }),
   );
 };

@@ -79,6 +79,8 @@ export async function initializeCheckout(
         },
         weightClass,
         expiresInMinutes: body.expires_in_minutes,
+        // The session is what the key is: a test key's session is simulated (test-mode.ts).
+        mode: key.mode,
       },
       options.now,
     );

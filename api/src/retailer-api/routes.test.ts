@@ -40,8 +40,8 @@ describeEachDatabase('retailer API: checkout initialize', (kind) => {
       }),
     );
     expect(response.status).toBe(201);
-    expect(response.headers.get('ratelimit-policy')).toBe('"per-key";q=600;w=60');
-    expect(response.headers.get('ratelimit')).toMatch(/^"per-key";r=\d+;t=\d+$/);
+    expect(response.headers.get('ratelimit-policy')).toBe('"per-account";q=600;w=60');
+    expect(response.headers.get('ratelimit')).toMatch(/^"per-account";r=\d+;t=\d+$/);
     const body = checkoutInitializeResponseSchema.parse(await response.json());
     expect(body).toMatchObject({
       object: 'checkout_session',
@@ -251,7 +251,7 @@ describe('retailer API: rate limits', () => {
   });
   afterAll(() => server?.close());
 
-  it('limits each key per minute with RateLimit and Retry-After headers', async () => {
+  it('limits each account per minute and kind of key, with RateLimit and Retry-After headers', async () => {
     const retailer = await onboardRetailer(server);
     const body = checkoutBody(retailer.account.retailerId);
     // A fresh window, so the three calls cannot straddle a minute boundary.
@@ -272,7 +272,51 @@ describe('retailer API: rate limits', () => {
     expect(await limited.json()).toEqual({
       message: RETAILER_API_MESSAGES.rateLimited(retryAfter),
     });
-    // Another key (the live one) has its own budget.
+    // A fresh console key of the same account draws on the same spent budget (issue 12).
+    const minted = await apiPost(
+      server,
+      '/api/retailer/api-keys/console-key',
+      retailer.owner.headers,
+      {},
+    );
+    expect(minted.status).toBe(201);
+    const { secret } = (await minted.json()) as { secret: string };
+    const viaConsole = await apiPost(server, INIT, { authorization: `Bearer ${secret}` }, body);
+    expect(viaConsole.status).toBe(429);
+    // The live mode has its own budget.
     expect((await apiPost(server, INIT, retailer.liveHeaders, body)).status).toBe(201);
   }, 60_000);
+});
+
+describeEachDatabase('retailer API: the key before the body', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ database: kind });
+  });
+  afterAll(() => server?.close());
+
+  it('answers 401 to a keyless call before reading its body, query or parameters', async () => {
+    const calls: Array<{ path: string; init: RequestInit }> = [
+      // An invalid body: a validator running first would answer 400 and describe the body.
+      { path: INIT, init: { method: 'POST', body: JSON.stringify({ order_items: 'nope' }) } },
+      { path: INIT, init: { method: 'POST', body: '{' } },
+      { path: '/api/v1/deliveries?status=bogus&limit=-1', init: { method: 'GET' } },
+      { path: `/api/v1/deliveries/${'x'.repeat(90)}`, init: { method: 'GET' } },
+      {
+        path: `/api/v1/deliveries/${'x'.repeat(90)}/cancel`,
+        init: { method: 'POST', body: '[]' },
+      },
+      { path: '/api/v1/widget/quote', init: { method: 'POST', body: JSON.stringify({}) } },
+      { path: '/api/v1/widget/checkout', init: { method: 'POST', body: 'not json' } },
+    ];
+    for (const { path, init } of calls) {
+      const response = await server.fetch(path, {
+        ...init,
+        headers: { 'content-type': 'application/json', origin: 'https://shop.example' },
+      });
+      expect({ path, status: response.status }).toEqual({ path, status: 401 });
+      expect(await response.json()).toEqual({ message: RETAILER_API_MESSAGES.missingKey });
+      expect(response.headers.get('www-authenticate')).toContain('Bearer');
+    }
+  });
 });

@@ -34,7 +34,8 @@ const IDEMPOTENCY_NOTE =
 /** The public retailer API authenticated with secret keys (issue 8). */
 export const retailerApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
-  app.addHook('preHandler', requireApiKey('secret'));
+  // onRequest: the key is checked before the body is even parsed (401 before any 400).
+  app.addHook('onRequest', requireApiKey('secret'));
   noStore(app);
 
   app.post(

@@ -66,8 +66,9 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(async (scoped) => {
-    scoped.addHook('preHandler', requireApiKey('publishable'));
-    scoped.addHook('preHandler', async (request) => {
+    // Key, then Origin, both before the body is parsed: a refused caller learns nothing of it.
+    scoped.addHook('onRequest', requireApiKey('publishable'));
+    scoped.addHook('onRequest', async (request) => {
       const origin = request.headers.origin;
       if (!origin) throw new ForbiddenError(RETAILER_API_MESSAGES.originRequired);
       if (!isOwnOrigin(origin, request) && !originAllowed(origin, request.apiKey.allowedDomains)) {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { retailerListSchema, retailerParamsSchema } from 'shared-contracts/retailers';
+import { CATALOGUE_FRESH_SECONDS } from '../http/catalogue-cache.ts';
 import { NotFoundError } from '../http/errors.ts';
 import { renderRetailerLogo } from './logo.ts';
 import { findRetailer, listRetailers } from './queries.ts';
@@ -14,11 +15,14 @@ export const retailerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: retailerListSchema },
       },
     },
-    async (_request, reply) => {
-      // Static data (SPEC section 3); browsers may reuse it briefly without asking again.
-      reply.header('cache-control', 'public, max-age=300');
-      return listRetailers(app.database.db);
-    },
+    // Served from memory until a retailer changes (http/catalogue-cache.ts); browsers may reuse it
+    // for 5 minutes without asking again, then revalidate with the ETag.
+    (request, reply) =>
+      app.catalogueCache.send(request, reply, {
+        key: 'retailers',
+        maxAgeSeconds: CATALOGUE_FRESH_SECONDS,
+        load: () => listRetailers(app.database.db),
+      }),
   );
 
   app.get(

@@ -16,6 +16,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../test/harness.ts';
+import { DEMO_BUSINESS_NAME } from '../analytics/demo.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { users } from '../auth/schema.ts';
 import { curbsidePickups } from '../curbside/schema.ts';
@@ -24,12 +25,16 @@ import { deliveries, deliveryUpdates } from '../deliveries/schema.ts';
 import { orderPickups } from '../order-pickups/schema.ts';
 import { payments } from '../payments/schema.ts';
 import { priceDelivery } from '../quotes/pricing.ts';
+import { retailerAccounts } from '../retailer-accounts/schema.ts';
 import { retailers } from '../retailers/schema.ts';
 import { timers } from '../simulator/schema.ts';
 import { stores } from '../stores/schema.ts';
 import { DEMO_CUSTOMER } from './demo-customer.ts';
 import { DEMO_ADDRESS, DEMO_ORDER_NUMBERS, DEMO_TOP_UP_CENTS } from './demo-history.ts';
 import { seedBaseData, seedDatabase } from './seed.ts';
+
+/** The demo store's owner and shopper (analytics/demo.ts), sorted. */
+const DEMO_STORE_EMAILS = ['demo-retailer@curbrun.test', 'demo-shopper@curbrun.test'];
 
 const DAY = 24 * 60 * 60_000;
 const MINUTE = 60_000;
@@ -83,9 +88,12 @@ describeEachDatabase('seedDatabase', (kind) => {
   it('seeds an empty database once, and only once', async () => {
     expect(await seedDatabase(server.app)).toBe(false);
     const [retailerCount] = await db().select({ value: count() }).from(retailers);
-    expect(retailerCount?.value).toBe(13);
-    const [userCount] = await db().select({ value: count() }).from(users);
-    expect(userCount?.value).toBe(1);
+    // The 13 partners and the public demo store.
+    expect(retailerCount?.value).toBe(14);
+    const people = await db().select({ email: users.email }).from(users);
+    expect(people.map((person) => person.email).sort()).toEqual(
+      [DEMO_CUSTOMER.email, ...DEMO_STORE_EMAILS].sort(),
+    );
     const [orderCount] = await db().select({ value: count() }).from(orderPickups);
     expect(orderCount?.value).toBe(8);
   });
@@ -93,7 +101,8 @@ describeEachDatabase('seedDatabase', (kind) => {
   it('gives every retailer at least one store, in all three Texas metros', async () => {
     const rows = await db().select().from(stores);
     const retailerIds = new Set(rows.map((row) => row.retailerId));
-    expect(retailerIds.size).toBe(13);
+    // The 13 partners and the demo store.
+    expect(retailerIds.size).toBe(14);
     expect(new Set(rows.map((row) => row.metroArea))).toEqual(new Set(METRO_AREAS));
     for (const row of rows) {
       expect(row.state).toBe('TX');
@@ -387,9 +396,111 @@ describeEachDatabase('seedDatabase with DEMO_CUSTOMER=off', (kind) => {
     expect(((await retailersResponse.json()) as unknown[]).length).toBe(13);
     const [storeCount] = await server.database.db.select({ value: count() }).from(stores);
     expect(storeCount?.value).toBeGreaterThanOrEqual(13);
-    const [userCount] = await server.database.db.select({ value: count() }).from(users);
-    expect(userCount?.value).toBe(0);
+    // Only the demo store's own accounts, which nobody signs into.
+    const people = await server.database.db.select({ email: users.email }).from(users);
+    expect(people.map((person) => person.email).sort()).toEqual(DEMO_STORE_EMAILS);
     const login = await signInAsDemo(server);
     expect(login.status).toBe(401);
+  });
+});
+
+/**
+ * Issue 12: the demo store's accounts were created on first use of the demo, so their addresses
+ * were free to register; a stranger who registered `demo-retailer@curbrun.test` first became the
+ * owner of the demo store, its keys and its dashboard.
+ */
+describeEachDatabase('the demo store is seeded, not claimed', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // NODE_ENV=test: no demo traffic, so nothing but the seed creates the demo store.
+    server = await startTestServer({
+      database: kind,
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: '10000' },
+    });
+  });
+  afterAll(() => server?.close());
+
+  const register = (username: string, email: string) =>
+    server.fetch('/api/auth/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'Mallory',
+        lastName: 'Stranger',
+        username,
+        email,
+        password: 'Str0ng!Passw0rd',
+      }),
+    });
+
+  it('owns its accounts before anyone can register their address or username', async () => {
+    const [owner] = await server.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'demo-retailer@curbrun.test'));
+    const [account] = await server.database.db
+      .select({ ownerUserId: retailerAccounts.ownerUserId, name: retailerAccounts.businessName })
+      .from(retailerAccounts)
+      .where(eq(retailerAccounts.businessName, DEMO_BUSINESS_NAME));
+    expect(owner).toBeDefined();
+    expect(account?.ownerUserId).toBe(owner?.id);
+
+    for (const email of ['demo-retailer@curbrun.test', 'Demo-Shopper@CurbRun.test']) {
+      const response = await register(`mallory_${email.length}`, email);
+      expect(response.status, email).toBe(409);
+      expect(await response.json()).toMatchObject({
+        message: 'An account with that email already exists. Try logging in instead.',
+      });
+    }
+    const byName = await register('Demo_Retailer', 'mallory@example.test');
+    expect(byName.status).toBe(409);
+    expect(await byName.json()).toMatchObject({
+      message: 'That username is already taken. Please choose another one.',
+    });
+
+    // Still the seeded owner's store, and still working for visitors.
+    const widgetKey = await server.fetch('/api/demo/widget-key');
+    expect(widgetKey.status).toBe(200);
+    const [after] = await server.database.db
+      .select({ ownerUserId: retailerAccounts.ownerUserId })
+      .from(retailerAccounts)
+      .where(eq(retailerAccounts.businessName, DEMO_BUSINESS_NAME));
+    expect(after?.ownerUserId).toBe(owner?.id);
+  });
+});
+
+describeEachDatabase('a database where a stranger registered the demo address first', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // As a database from before the fix: no demo store yet, the address free to register.
+    server = await startTestServer({
+      database: kind,
+      seed: false,
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: '10000' },
+    });
+  });
+  afterAll(() => server?.close());
+
+  it('never hands the demo store to that account, and still starts', async () => {
+    const registered = await server.fetch('/api/auth/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'Mallory',
+        lastName: 'Stranger',
+        username: 'mallory_demo',
+        email: 'demo-retailer@curbrun.test',
+        password: 'Str0ng!Passw0rd',
+      }),
+    });
+    expect(registered.status).toBe(201);
+    // The next start's seed.
+    await expect(seedDatabase(server.app, { history: false })).resolves.toBe(true);
+    const accounts = await server.database.db
+      .select({ id: retailerAccounts.id })
+      .from(retailerAccounts)
+      .innerJoin(users, eq(users.id, retailerAccounts.ownerUserId))
+      .where(eq(users.email, 'demo-retailer@curbrun.test'));
+    expect(accounts).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { count, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { DemoAccountTakenError, ensureDemoRetailer } from '../analytics/demo.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { users } from '../auth/schema.ts';
 import type { Db } from '../db/database.ts';
@@ -76,9 +77,27 @@ export async function seedDatabase(
   options: { history?: boolean; now?: Date } = {},
 ): Promise<boolean> {
   const base = await seedBaseData(app.database.db, { demoCustomer: app.config.demoCustomer });
+  await seedDemoStore(app);
   if (!base.seeded) return false;
   if (base.customer && (options.history ?? true)) {
     await seedDemoHistory(app, base.customer, options.now);
   }
   return true;
+}
+
+/**
+ * The public demo store (analytics/demo.ts) and its owner and shopper accounts, on every start
+ * and before the server listens (issue 12): created on first use, their addresses were free to
+ * register, and whoever registered `demo-retailer@curbrun.test` first became the demo store's
+ * owner, keys and dashboard included. Now the addresses are taken before anyone can register.
+ */
+async function seedDemoStore(app: FastifyInstance): Promise<void> {
+  try {
+    await ensureDemoRetailer(app.database.db);
+  } catch (error) {
+    // A database from before this fix may hold such a registration: start without the demo store
+    // (its endpoints answer with an error) rather than hand it over or refuse to start.
+    if (!(error instanceof DemoAccountTakenError)) throw error;
+    app.log.error({ err: error }, 'demo store not created');
+  }
 }

@@ -12,7 +12,7 @@ import {
   publishPosition,
 } from '../deliveries/service.ts';
 import { ConflictError, NotFoundError } from '../http/errors.ts';
-import { notifyUser } from '../notifications/preferences.ts';
+import { notifyUser, type UserNotification } from '../notifications/preferences.ts';
 import { type OrderPickupRow, orderPickups } from '../order-pickups/schema.ts';
 import { changeOrderPickupStatus, type OrderPickupEvents } from '../order-pickups/status.ts';
 import { buildRoute, isArriving, seedFrom, trafficFactors, travelTimeMs } from './courier-route.ts';
@@ -70,6 +70,14 @@ interface Locked {
   tx: Db;
   row: DeliveryRow;
   order: OrderPickupRow;
+}
+
+/**
+ * Tells the customer about their delivery, unless it is a test-mode order's: that courier is a
+ * simulation for the retailer's test data, and nobody is texted or emailed about it.
+ */
+function notifyCustomer(tx: Db, order: OrderPickupRow, message: UserNotification): Promise<number> {
+  return order.livemode ? notifyUser(tx, message) : Promise.resolve(0);
 }
 
 /**
@@ -229,7 +237,7 @@ export async function courierDepart(
       `${courierOf(row)} left ${row.origin.name} with your order and is on the way (${row.routeMiles.toFixed(1)} mi).`,
       etaAt,
     );
-    await notifyUser(tx, {
+    await notifyCustomer(tx, order, {
       userId: row.userId,
       event: 'delivery_updates',
       subject: `Order ${order.orderNumber} is on its way`,
@@ -280,7 +288,7 @@ export async function courierTick(
           `${courierOf(row)} is arriving: about ${minutes} min away.`,
           progress.etaAt,
         );
-        await notifyUser(tx, {
+        await notifyCustomer(tx, order, {
           userId: row.userId,
           event: 'delivery_updates',
           subject: `Order ${order.orderNumber} is arriving`,
@@ -311,7 +319,7 @@ async function arriveAtDoor(locked: Locked, deps: CourierDeps): Promise<void> {
     'awaiting_customer',
     `${courierOf(row)} is at your door with your order and needs your signature. Please meet them within 5 minutes, or your order goes to a safe holding location.`,
   );
-  await notifyUser(tx, {
+  await notifyCustomer(tx, order, {
     userId: row.userId,
     event: 'delivery_updates',
     subject: `Your courier is at your door with order ${order.orderNumber}`,
@@ -364,7 +372,7 @@ async function deliver(
       ? `Delivered. ${courier} left your order at your door and took a photo.`
       : `Delivered. ${courier} handed your order over and you signed for it.`,
   );
-  await notifyUser(tx, {
+  await notifyCustomer(tx, order, {
     userId: row.userId,
     event: 'delivery_updates',
     subject: `Order ${order.orderNumber} was delivered`,
@@ -398,7 +406,7 @@ export async function courierWaitTimeout(
       'held',
       `${courierOf(row)} waited 5 minutes without reaching you and has taken your order to a safe holding location (${holding.name}). Rescheduling is free: choose Reschedule delivery when you are ready.`,
     );
-    await notifyUser(tx, {
+    await notifyCustomer(tx, order, {
       userId: row.userId,
       event: 'delivery_updates',
       subject: `We missed you: order ${order.orderNumber} is safe`,

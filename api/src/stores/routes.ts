@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { storeListSchema } from 'shared-contracts/stores';
+import { CATALOGUE_FRESH_SECONDS } from '../http/catalogue-cache.ts';
 import { listStores } from './queries.ts';
 
 export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,8 +13,13 @@ export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: storeListSchema },
       },
     },
-    // The client already caches stores for 5 minutes (SPEC section 9); no HTTP caching on top, so
-    // a store added by an operator shows up on the next client refresh.
-    async () => listStores(app.database.db),
+    // Served from memory until a store or retailer changes (http/catalogue-cache.ts); fresh for
+    // 5 minutes like the client's cache (SPEC section 9), then revalidated with the ETag.
+    (request, reply) =>
+      app.catalogueCache.send(request, reply, {
+        key: 'stores',
+        maxAgeSeconds: CATALOGUE_FRESH_SECONDS,
+        load: () => listStores(app.database.db),
+      }),
   );
 };

@@ -7,6 +7,7 @@ import {
   subscriptionPlanListSchema,
 } from 'shared-contracts/subscriptions';
 import { requireUser } from '../auth/guards.ts';
+import { CATALOGUE_FRESH_SECONDS } from '../http/catalogue-cache.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { errorResponses } from '../http/responses.ts';
 import {
@@ -45,10 +46,13 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: subscriptionPlanListSchema },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
-      return [...SUBSCRIPTION_PLANS];
-    },
+    // The plans are constants of the code: serialized once per process, with an ETag.
+    (request, reply) =>
+      app.catalogueCache.send(request, reply, {
+        key: 'subscription-plans',
+        maxAgeSeconds: CATALOGUE_FRESH_SECONDS,
+        load: () => [...SUBSCRIPTION_PLANS],
+      }),
   );
 
   app.get(

@@ -4,6 +4,7 @@ import { addresses } from '../addresses/schema.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { authThrottle, emailVerificationTokens, sessions, users } from '../auth/schema.ts';
 import { AUTH_RESULT_MESSAGES } from '../auth/service.ts';
+import { publishSessionRevocation } from '../auth/session-revocation.ts';
 import { accountSubject, clearAttempts, reserveAttempt } from '../auth/throttle.ts';
 import { curbsidePickups } from '../curbside/schema.ts';
 import type { Db } from '../db/database.ts';
@@ -99,6 +100,7 @@ export async function deleteAccount(
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+    await publishSessionRevocation(tx, { userId: user.id, allSessions: true });
     await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, user.id));
     await tx.delete(authThrottle).where(eq(authThrottle.subject, subject));
     await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, user.id));

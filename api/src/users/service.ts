@@ -5,12 +5,13 @@ import { defaultAddressLine } from '../addresses/service.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { emailVerificationTokens, sessions, type UserRow, users } from '../auth/schema.ts';
 import { AUTH_RESULT_MESSAGES, EMAIL_VERIFICATION_TTL_MS } from '../auth/service.ts';
+import { publishSessionRevocation } from '../auth/session-revocation.ts';
 import { accountSubject, clearAttempts, reserveAttempt } from '../auth/throttle.ts';
 import { generateToken, hashToken } from '../auth/tokens.ts';
 import { toAuthUser, toPublicUser } from '../auth/user.ts';
 import type { Db } from '../db/database.ts';
 import { BadRequestError, ForbiddenError, HttpError, NotFoundError } from '../http/errors.ts';
-import { sendNotification } from '../notifications/service.ts';
+import { sendNotification, withoutToken } from '../notifications/service.ts';
 
 /**
  * The account as its owner manages it at /settings (issue 7): profile, email change with a new
@@ -133,27 +134,31 @@ export async function requestEmailChange(
         ),
       );
     const token = generateToken();
+    const expiresAt = new Date(options.now.getTime() + EMAIL_VERIFICATION_TTL_MS);
     await tx.insert(emailVerificationTokens).values({
       userId,
       tokenHash: hashToken(token),
       newEmail,
       createdAt: options.now,
-      expiresAt: new Date(options.now.getTime() + EMAIL_VERIFICATION_TTL_MS),
+      expiresAt,
     });
     const link = `${options.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+    const text = [
+      `Hi ${user.firstName},`,
+      '',
+      'Open this link to make this your CurbRun email address:',
+      '',
+      link,
+      '',
+      'The link works once and expires in 24 hours. Until then you keep signing in with your current address.',
+    ].join('\n');
     await sendNotification(tx, {
       channel: 'email',
       to: newEmail,
       subject: 'Confirm your new CurbRun email address',
-      text: [
-        `Hi ${user.firstName},`,
-        '',
-        'Open this link to make this your CurbRun email address:',
-        '',
-        link,
-        '',
-        'The link works once and expires in 24 hours. Until then you keep signing in with your current address.',
-      ].join('\n'),
+      text,
+      // The token leaves the outbox once delivered, or when the link expires (issue 12).
+      secret: { redactedText: withoutToken(text, token), keepUntil: expiresAt },
     });
     await sendNotification(tx, {
       channel: 'email',
@@ -195,6 +200,12 @@ export async function changePassword(
           isNull(sessions.revokedAt),
         ),
       );
+    // Their live streams end too, on every API process, once this commits.
+    await publishSessionRevocation(tx, {
+      userId: user.id,
+      allSessions: true,
+      exceptSessionId: input.sessionId,
+    });
     await sendNotification(tx, {
       channel: 'email',
       to: user.email,

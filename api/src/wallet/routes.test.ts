@@ -7,6 +7,7 @@ import {
   TEST_CARDS,
 } from 'shared-contracts/payments';
 import {
+  MAX_WALLET_BALANCE_CENTS,
   topUpResponseSchema,
   WALLET_MESSAGES,
   walletEntriesPageSchema,
@@ -17,7 +18,7 @@ import { createTestUser, type TestUser } from '../../test/users.ts';
 import { sessions } from '../auth/schema.ts';
 import { curbsideOrder, getJson, newCard, postJson, topUp } from '../order-pickups/test-helpers.ts';
 import { paymentMethods } from '../payments/schema.ts';
-import { creditWallet } from './service.ts';
+import { creditWallet, WalletBalanceCapError } from './service.ts';
 
 async function closeSensitiveWindow(server: TestServer, user: TestUser) {
   await server.database.db
@@ -114,6 +115,26 @@ describeEachDatabase('wallet and payment methods', (kind) => {
       );
       expect(capped.status).toBe(409);
       expect(await capped.json()).toEqual({ message: WALLET_MESSAGES.balanceCap });
+    });
+
+    it('applies the balance cap to every credit, refunds and goodwill too (issue 12)', async () => {
+      const user = await createTestUser(server);
+      const credit = (amountCents: number, kind: 'refund' | 'credit') =>
+        creditWallet(server.database.db, { userId: user.id, amountCents, kind, description: 'x' });
+      await credit(199_000, 'credit');
+      const over = credit(1_001, 'refund');
+      await expect(over).rejects.toBeInstanceOf(WalletBalanceCapError);
+      await expect(over).rejects.toMatchObject({
+        statusCode: 409,
+        message: WALLET_MESSAGES.balanceCap,
+      });
+      await credit(1_000, 'refund');
+      await expect(credit(1, 'credit')).rejects.toBeInstanceOf(WalletBalanceCapError);
+      const page = walletEntriesPageSchema.parse(
+        (await getJson(server, user, '/api/wallet/entries')).body,
+      );
+      expect(page.balanceCents).toBe(MAX_WALLET_BALANCE_CENTS);
+      expect(page.entries.map((entry) => entry.amountCents)).toEqual([1_000, 199_000]);
     });
 
     it('needs the recent password check for the ledger and top-ups, not for the balance', async () => {

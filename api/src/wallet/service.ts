@@ -29,6 +29,13 @@ export class WalletInsufficientFundsError extends HttpError {
   }
 }
 
+/** 409: the credit would take the balance above MAX_WALLET_BALANCE_CENTS. */
+export class WalletBalanceCapError extends ConflictError {
+  constructor() {
+    super(WALLET_MESSAGES.balanceCap);
+  }
+}
+
 export interface WalletLine {
   kind: WalletEntryKind;
   /** Positive adds to the balance, negative takes from it. */
@@ -52,9 +59,18 @@ export async function walletBalance(db: Db, userId: string): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
+/** How much more the wallet can take under its cap; read under `lockWallet` to rely on it. */
+export async function walletRoomCents(db: Db, userId: string): Promise<number> {
+  return Math.max(0, MAX_WALLET_BALANCE_CENTS - (await walletBalance(db, userId)));
+}
+
 /**
  * Appends entries in one go. Call inside a transaction that holds `lockWallet`. Refuses with 402
- * when the entries would take the balance below zero.
+ * when the entries would take the balance below zero, and with 409 (`WalletBalanceCapError`) when a
+ * credit would take it above MAX_WALLET_BALANCE_CENTS: the cap applies to every credit, top-ups,
+ * refunds and goodwill alike (issue 12), so no path can grow a balance past it. Callers that must
+ * pay something decide beforehand what happens to what does not fit (`walletRoomCents`): a refund
+ * request credits up to the cap and sends the rest to review (refunds/policy.ts `fitToWallet`).
  */
 export async function appendWalletEntries(
   tx: Db,
@@ -70,6 +86,9 @@ export async function appendWalletEntries(
       throw new Error(`Wallet entries are non-zero integer cents, got ${line.amountCents}`);
     }
     balance += line.amountCents;
+    if (line.amountCents > 0 && balance > MAX_WALLET_BALANCE_CENTS) {
+      throw new WalletBalanceCapError();
+    }
     const [row] = await tx
       .insert(walletEntries)
       .values({
@@ -99,7 +118,8 @@ export interface CreditInput {
 
 /**
  * Adds money to a wallet (top-ups, refunds to the wallet, goodwill credits) in its own
- * transaction, or inside the caller's when `db` is one. Top-ups respect the balance cap.
+ * transaction, or inside the caller's when `db` is one. Every credit respects the balance cap
+ * (409 `WalletBalanceCapError` otherwise, nothing written).
  */
 export async function creditWallet(db: Db, input: CreditInput): Promise<WalletEntryRow> {
   if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
@@ -107,12 +127,6 @@ export async function creditWallet(db: Db, input: CreditInput): Promise<WalletEn
   }
   return db.transaction(async (tx) => {
     await lockWallet(tx, input.userId);
-    if (input.kind === 'top_up') {
-      const balance = await walletBalance(tx, input.userId);
-      if (balance + input.amountCents > MAX_WALLET_BALANCE_CENTS) {
-        throw new ConflictError(WALLET_MESSAGES.balanceCap);
-      }
-    }
     const [row] = await appendWalletEntries(tx, input.userId, [input]);
     if (!row) throw new Error('Crediting the wallet wrote no entry');
     return row;

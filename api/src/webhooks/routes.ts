@@ -12,14 +12,16 @@ import {
   webhookEndpointUpdateSchema,
 } from 'shared-contracts/webhooks';
 import { z } from 'zod';
-import { requireUser } from '../auth/guards.ts';
+import { requireSensitiveAuth, requireUser } from '../auth/guards.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
+import { notifyAccountOwner, OWNER_NOTICES } from '../retailer-accounts/owner-notices.ts';
 import { requireAccountOfUser } from '../retailer-accounts/service.ts';
 import { retailerStores } from '../retailer-api/delivery-options.ts';
 import { sampleDelivery } from './sample.ts';
 import {
   createEndpoint,
   deleteEndpoint,
+  findOwnEndpoint,
   listEndpointDeliveries,
   listEndpoints,
   retryDeliveryNow,
@@ -29,8 +31,15 @@ import {
 } from './service.ts';
 
 const errors = errorResponses(400, 401, 404, 409);
+const changeErrors = errorResponses(400, 401, 403, 404, 409);
+const SENSITIVE_NOTE =
+  'Needs the recent password re-check (403 outside it); the owner is emailed about the change.';
 
-/** Managing webhook endpoints from `/retailer-onboarding` (signed-in owner). */
+/**
+ * Managing webhook endpoints from `/retailer-onboarding` (signed-in owner). Adding, changing and
+ * deleting an endpoint decide where delivery data goes, so they need the sensitive window like
+ * the wallet (issue 12) and email the owner in the change's transaction.
+ */
 export const webhookRoutes: FastifyPluginAsyncZod<{ deps: () => WebhookDeps }> = async (
   app,
   options,
@@ -59,15 +68,25 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: () => WebhookDeps }> =
       schema: {
         tags: ['webhook-endpoints'],
         summary: 'Add an endpoint; answers its signing secret (shown once)',
+        description: SENSITIVE_NOTE,
         body: webhookEndpointInputSchema,
-        response: { 201: createdWebhookEndpointSchema, ...errors },
+        response: { 201: createdWebhookEndpointSchema, ...changeErrors },
       },
+      preHandler: requireSensitiveAuth,
     },
     async (request, reply) => {
       const account = await accountOf(request.user.id);
-      return reply
-        .code(201)
-        .send(await createEndpoint(db(), account.id, request.body, allowPrivate()));
+      const created = await db().transaction(async (tx) => {
+        const result = await createEndpoint(tx, account.id, request.body, allowPrivate());
+        await notifyAccountOwner(
+          tx,
+          account.id,
+          OWNER_NOTICES.webhookAdded(result.endpoint),
+          new Date(),
+        );
+        return result;
+      });
+      return reply.code(201).send(created);
     },
   );
 
@@ -77,14 +96,32 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: () => WebhookDeps }> =
       schema: {
         tags: ['webhook-endpoints'],
         summary: 'Change the URL or events, or enable/disable an endpoint',
+        description: SENSITIVE_NOTE,
         params: webhookEndpointParamsSchema,
         body: webhookEndpointUpdateSchema,
-        response: { 200: webhookEndpointSchema, ...errors },
+        response: { 200: webhookEndpointSchema, ...changeErrors },
       },
+      preHandler: requireSensitiveAuth,
     },
     async (request) => {
       const account = await accountOf(request.user.id);
-      return updateEndpoint(db(), account.id, request.params.id, request.body, allowPrivate());
+      return db().transaction(async (tx) => {
+        const before = await findOwnEndpoint(tx, account.id, request.params.id);
+        const after = await updateEndpoint(
+          tx,
+          account.id,
+          request.params.id,
+          request.body,
+          allowPrivate(),
+        );
+        await notifyAccountOwner(
+          tx,
+          account.id,
+          OWNER_NOTICES.webhookChanged(before, after),
+          new Date(),
+        );
+        return after;
+      });
     },
   );
 
@@ -94,13 +131,24 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: () => WebhookDeps }> =
       schema: {
         tags: ['webhook-endpoints'],
         summary: 'Delete an endpoint (pending deliveries stop)',
+        description: SENSITIVE_NOTE,
         params: webhookEndpointParamsSchema,
-        response: { 204: z.null().describe('Deleted'), ...errors },
+        response: { 204: z.null().describe('Deleted'), ...changeErrors },
       },
+      preHandler: requireSensitiveAuth,
     },
     async (request, reply) => {
       const account = await accountOf(request.user.id);
-      await deleteEndpoint(db(), account.id, request.params.id);
+      await db().transaction(async (tx) => {
+        const endpoint = await findOwnEndpoint(tx, account.id, request.params.id);
+        await deleteEndpoint(tx, account.id, request.params.id);
+        await notifyAccountOwner(
+          tx,
+          account.id,
+          OWNER_NOTICES.webhookDeleted(endpoint),
+          new Date(),
+        );
+      });
       return reply.code(204).send(null);
     },
   );

@@ -90,6 +90,15 @@ export async function listEndpoints(db: Db, accountId: string): Promise<WebhookE
   return rows.map(toEndpoint);
 }
 
+/** One of the account's endpoints as the API shows it (404 for anyone else's). */
+export async function findOwnEndpoint(
+  db: Db,
+  accountId: string,
+  id: string,
+): Promise<WebhookEndpoint> {
+  return toEndpoint(await findEndpoint(db, accountId, id));
+}
+
 async function findEndpoint(db: Db, accountId: string, id: string): Promise<WebhookEndpointRow> {
   const [row] = await db
     .select()

@@ -117,4 +117,26 @@ describe('PaymentForm', () => {
     ).toBeInTheDocument();
     expect(onPay).not.toHaveBeenCalled();
   });
+
+  it('pays a test-mode checkout with a typed test card only, never saved', async () => {
+    const user = userEvent.setup();
+    const { onPay } = renderForm({ testCardsOnly: true });
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Save this card for next time')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '1240');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.type(screen.getByLabelText('Name on card'), 'Ada Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Pay $4.99' }));
+    expect(onPay).toHaveBeenCalledWith({
+      source: {
+        type: 'card',
+        card: { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', name: 'Ada Lovelace' },
+        save: false,
+      },
+      tipCents: 0,
+      totalCents: 499,
+    });
+    expect(vi.mocked(fetch)).not.toHaveBeenCalled();
+  });
 });

@@ -9,6 +9,7 @@ import {
   formatCents,
   PAYMENT_MESSAGES,
   type PaymentSourceInput,
+  TEST_CARDS,
 } from 'shared-contracts/payments';
 import type { FeeLine } from 'shared-contracts/quotes';
 import { Button, Field, Input, Notice, Skeleton, Stack } from 'shared-ui';
@@ -60,6 +61,11 @@ export interface PaymentFormProps {
   withTip?: boolean;
   /** Offer the wallet as a way to pay. */
   allowWallet?: boolean;
+  /**
+   * A test-mode checkout: only a test card typed here (never the wallet or a saved card, and the
+   * card is not saved), with the test card numbers shown.
+   */
+  testCardsOnly?: boolean;
   /** Where the form starts (a saved draft); card details are never saved. */
   initial?: Partial<PaymentPreferences>;
   /** Told about tip and method changes, to keep them in a draft. */
@@ -86,6 +92,7 @@ export function PaymentForm({
   feeLines,
   withTip = true,
   allowWallet = true,
+  testCardsOnly = false,
   initial,
   onPreferencesChange,
   payLabel,
@@ -93,25 +100,26 @@ export function PaymentForm({
   disabled = false,
   children,
 }: PaymentFormProps) {
-  const wallet = useQuery(walletQueryOptions());
-  const cards = useQuery(paymentMethodsQueryOptions());
+  // In test mode the customer's real money is not even looked at.
+  const wallet = useQuery({ ...walletQueryOptions(), enabled: allowWallet && !testCardsOnly });
+  const cards = useQuery({ ...paymentMethodsQueryOptions(), enabled: !testCardsOnly });
   const initialTip = initial?.tipCents ?? 0;
   const form = useForm<PaymentFormValues>({
     resolver: zodResolver(paymentFormSchema({ withTip })),
     defaultValues: {
       tipChoice: isPreset(initialTip) ? String(initialTip) : 'custom',
       customTip: isPreset(initialTip) ? '' : (initialTip / 100).toFixed(2),
-      method: initial?.method ?? 'card',
-      paymentMethodId: initial?.paymentMethodId ?? '',
+      method: testCardsOnly ? 'card' : (initial?.method ?? 'card'),
+      paymentMethodId: testCardsOnly ? '' : (initial?.paymentMethodId ?? ''),
       card: EMPTY_CARD,
-      save: true,
+      save: !testCardsOnly,
     },
   });
   const values = useWatch({ control: form.control });
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);
-  const choseMethod = useRef(Boolean(initial?.method));
+  const choseMethod = useRef(testCardsOnly || Boolean(initial?.method));
 
   // With saved cards and no earlier choice, start on the default card.
   useEffect(() => {
@@ -217,71 +225,83 @@ export function PaymentForm({
             </Section>
           ) : null}
 
-          <Section aria-labelledby="method-heading">
-            <h3 id="method-heading">Payment method</h3>
-            <ChoiceGroup
-              aria-labelledby="method-heading"
-              aria-describedby={errors.method ? 'method-error' : undefined}
-            >
-              {allowWallet ? (
+          {testCardsOnly ? (
+            <Section aria-labelledby="method-heading">
+              <h3 id="method-heading">Test card</h3>
+              <Notice tone="info" title="Test mode: no real money moves">
+                Pay with a test card: {TEST_CARDS.success} (or {TEST_CARDS.successMastercard})
+                succeeds, {TEST_CARDS.declined} is declined. Any future expiry and any CVC. Your
+                wallet and saved cards are never used in test mode.
+              </Notice>
+              <CardFields />
+            </Section>
+          ) : (
+            <Section aria-labelledby="method-heading">
+              <h3 id="method-heading">Payment method</h3>
+              <ChoiceGroup
+                aria-labelledby="method-heading"
+                aria-describedby={errors.method ? 'method-error' : undefined}
+              >
+                {allowWallet ? (
+                  <ChoiceCard
+                    name="payment-method"
+                    value="wallet"
+                    checked={values.method === 'wallet'}
+                    onChange={setMethod}
+                    title="Wallet"
+                    description={
+                      wallet.isPending ? (
+                        <Skeleton $width="120px" />
+                      ) : balance !== undefined ? (
+                        `Balance ${formatCents(balance)}`
+                      ) : (
+                        'Balance unavailable'
+                      )
+                    }
+                  />
+                ) : null}
+                {cards.data?.map((card) => (
+                  <ChoiceCard
+                    key={card.id}
+                    name="payment-method"
+                    value={`saved:${card.id}`}
+                    checked={values.method === 'saved_card' && values.paymentMethodId === card.id}
+                    onChange={() => {
+                      setMethod('saved_card');
+                      form.setValue('paymentMethodId', card.id);
+                    }}
+                    title={`${CARD_BRAND_LABELS[card.brand]} •••• ${card.last4}`}
+                    description={`Expires ${String(card.expMonth).padStart(2, '0')}/${String(card.expYear).slice(-2)}${card.isDefault ? ' · Default' : ''}`}
+                  />
+                ))}
                 <ChoiceCard
                   name="payment-method"
-                  value="wallet"
-                  checked={values.method === 'wallet'}
+                  value="card"
+                  checked={values.method === 'card'}
                   onChange={setMethod}
-                  title="Wallet"
-                  description={
-                    wallet.isPending ? (
-                      <Skeleton $width="120px" />
-                    ) : balance !== undefined ? (
-                      `Balance ${formatCents(balance)}`
-                    ) : (
-                      'Balance unavailable'
-                    )
-                  }
+                  title="New card"
+                  description="Visa, Mastercard, American Express or Discover"
                 />
+              </ChoiceGroup>
+              {errors.method?.message ? (
+                <FieldError id="method-error" role="alert">
+                  {errors.method.message}
+                </FieldError>
               ) : null}
-              {cards.data?.map((card) => (
-                <ChoiceCard
-                  key={card.id}
-                  name="payment-method"
-                  value={`saved:${card.id}`}
-                  checked={values.method === 'saved_card' && values.paymentMethodId === card.id}
-                  onChange={() => {
-                    setMethod('saved_card');
-                    form.setValue('paymentMethodId', card.id);
-                  }}
-                  title={`${CARD_BRAND_LABELS[card.brand]} •••• ${card.last4}`}
-                  description={`Expires ${String(card.expMonth).padStart(2, '0')}/${String(card.expYear).slice(-2)}${card.isDefault ? ' · Default' : ''}`}
-                />
-              ))}
-              <ChoiceCard
-                name="payment-method"
-                value="card"
-                checked={values.method === 'card'}
-                onChange={setMethod}
-                title="New card"
-                description="Visa, Mastercard, American Express or Discover"
-              />
-            </ChoiceGroup>
-            {errors.method?.message ? (
-              <FieldError id="method-error" role="alert">
-                {errors.method.message}
-              </FieldError>
-            ) : null}
-            {errors.paymentMethodId?.message ? (
-              <FieldError role="alert">{errors.paymentMethodId.message}</FieldError>
-            ) : null}
-            {values.method === 'card' ? (
-              <Stack $gap={12}>
-                <CardFields />
-                <Checkbox>
-                  <input type="checkbox" {...form.register('save')} />
-                  Save this card for next time
-                </Checkbox>
-              </Stack>
-            ) : null}
-          </Section>
+              {errors.paymentMethodId?.message ? (
+                <FieldError role="alert">{errors.paymentMethodId.message}</FieldError>
+              ) : null}
+              {values.method === 'card' ? (
+                <Stack $gap={12}>
+                  <CardFields />
+                  <Checkbox>
+                    <input type="checkbox" {...form.register('save')} />
+                    Save this card for next time
+                  </Checkbox>
+                </Stack>
+              ) : null}
+            </Section>
+          )}
 
           <Section aria-labelledby="summary-heading" aria-live="polite">
             <h3 id="summary-heading">Summary</h3>

@@ -2,11 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError, errorMessage, RequireAuth } from 'shared-auth';
-import type { CheckoutSession } from 'shared-contracts/checkout';
+import { type CheckoutSession, TEST_MODE_LABEL } from 'shared-contracts/checkout';
 import type { OrderPickup } from 'shared-contracts/order-pickups';
 import { formatCents } from 'shared-contracts/payments';
 import { WEIGHT_CLASS_INFO } from 'shared-contracts/quotes';
 import {
+  Badge,
   ButtonLink,
   Card,
   Field,
@@ -114,7 +115,7 @@ function CheckoutContent() {
       </Notice>
     );
   } else if (paidOrder) {
-    body = <Paid order={paidOrder} />;
+    body = <Paid order={paidOrder} testMode={session.data.mode === 'test'} />;
   } else if (session.data.status === 'completed') {
     body = (
       <Notice tone="success" title="This checkout is already paid">
@@ -140,10 +141,20 @@ function CheckoutContent() {
     body = <OpenCheckout session={session.data} onPaid={setPaidOrder} />;
   }
 
+  const testMode = session.data?.mode === 'test';
   return (
     <Page>
-      <PageTitle>Checkout</PageTitle>
+      <Row $gap={12}>
+        <PageTitle>Checkout</PageTitle>
+        {testMode ? <Badge tone="warning">{TEST_MODE_LABEL}</Badge> : null}
+      </Row>
       <Lead>Choose how you get your order, then pay the delivery.</Lead>
+      {testMode ? (
+        <Notice tone="warning" title={`${TEST_MODE_LABEL}: nothing here is real`}>
+          {session.data?.retailer.name} is testing its checkout. Pay with a test card: no real money
+          moves, no courier is sent, and the order stays out of your orders and history.
+        </Notice>
+      ) : null}
       {body}
     </Page>
   );
@@ -265,6 +276,7 @@ function OpenCheckout({
           <h2 id="pay-heading">Pay for delivery</h2>
           <PaymentForm
             feeLines={feeLines}
+            testCardsOnly={session.mode === 'test'}
             payLabel={(total) => (total === null ? 'Pay' : `Pay ${formatCents(total)}`)}
             disabled={!feeLines}
             onPay={async ({ source, tipCents, totalCents }) => {
@@ -306,7 +318,7 @@ function OpenCheckout({
   );
 }
 
-function Paid({ order }: { order: OrderPickup }) {
+function Paid({ order, testMode }: { order: OrderPickup; testMode: boolean }) {
   return (
     <Card>
       <Stack $gap={16}>
@@ -319,11 +331,11 @@ function Paid({ order }: { order: OrderPickup }) {
           {order.windowStartsAt && order.windowEndsAt
             ? `, ${formatWindow(order.windowStartsAt, order.windowEndsAt)}`
             : ''}
-          . Paid {formatCents(order.totalCents)}.
+          . {testMode ? 'Paid with a test card' : 'Paid'} {formatCents(order.totalCents)}.
         </p>
         <Row $gap={12}>
           <ButtonLink to={`/delivery-tracking/${order.id}`}>Track your order</ButtonLink>
-          {order.deliveryType === 'curbside' ? (
+          {order.deliveryType === 'curbside' && !testMode ? (
             <ButtonLink
               variant="secondary"
               to={`/curbside-pickup?orderNumber=${encodeURIComponent(order.orderNumber)}`}

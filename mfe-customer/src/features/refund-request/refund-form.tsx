@@ -61,10 +61,12 @@ const ErrorText = styled.p`
   font-size: 0.875rem;
 `;
 
+const ITEM_HINT = `Covered up to 100% of the item's value, credited to your wallet (report within ${ITEM_CLAIM_DAYS} days). Approved at once when the retailer listed the items it sold you; otherwise a specialist checks it.`;
+
 const REASON_HINTS: Record<RefundReason, string> = {
-  late: 'A late delivery caused by us: 100% of the delivery fee back.',
-  damaged_item: `Covered up to 100% of the item's value, credited to your wallet (report within ${ITEM_CLAIM_DAYS} days).`,
-  missing_item: `Covered up to 100% of the item's value, credited to your wallet (report within ${ITEM_CLAIM_DAYS} days).`,
+  late: 'A late delivery caused by us, checked against our delivery times: 100% of the delivery fee back.',
+  damaged_item: ITEM_HINT,
+  missing_item: ITEM_HINT,
   other: 'A support specialist reads it and replies by email.',
 };
 
@@ -199,7 +201,7 @@ export function RefundForm({ initialOrderId }: { initialOrderId: string | null }
           <Field
             label="Value of the item (dollars)"
             error={errors.itemValue?.message}
-            hint={`What the item cost. Claims up to ${formatCents(AUTO_APPROVE_ITEM_LIMIT_CENTS)} are decided at once; larger ones by a specialist.`}
+            hint={`What the item cost. We check it against the items the retailer sent us: up to ${formatCents(AUTO_APPROVE_ITEM_LIMIT_CENTS)} within them is decided at once; anything else goes to a specialist.`}
           >
             {(ids) => (
               <Input

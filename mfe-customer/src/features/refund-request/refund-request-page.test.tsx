@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockFetch, renderWithProviders, signIn } from 'shared-auth/testing';
-import type { RefundRequestRecord } from 'shared-contracts/refunds';
+import {
+  REFUND_REVIEW_REASONS,
+  REFUND_RULES,
+  type RefundRequestRecord,
+} from 'shared-contracts/refunds';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RefundRequestPage } from './refund-request-page';
 
@@ -201,5 +205,53 @@ describe('RefundRequestPage', () => {
     await user.click(screen.getByRole('button', { name: 'Send refund request' }));
     const alerts = await screen.findAllByText(message);
     expect(alerts.length).toBeGreaterThan(0);
+  });
+
+  it('explains which claims are approved at once and shows a claim in review, and why', async () => {
+    mockFetch({
+      'GET /api/order-pickups': () => json(ORDERS),
+      'GET /api/refund-requests': () =>
+        json([
+          record({
+            status: 'needs_review',
+            itemValueCents: 25_000,
+            decision: REFUND_REVIEW_REASONS.itemsUnknown,
+            decidedAt: '2026-07-14T21:01:00.000Z',
+          }),
+          record({
+            id: '77777777-7777-4777-8777-777777777777',
+            reason: 'missing_item',
+            status: 'needs_review',
+            itemValueCents: 3_000,
+            approvedCents: 1_000,
+            creditedTo: 'wallet',
+            decision: REFUND_REVIEW_REASONS.walletFull('$10.00', '$20.00', '$2,000.00'),
+          }),
+        ]),
+    });
+    renderWithProviders(<RefundRequestPage />, { path: '/refund-request' });
+
+    const rules = await screen.findByRole('region', { name: 'What happens to your claim' });
+    expect(within(rules).getByText('Approved automatically, within minutes')).toBeInTheDocument();
+    for (const rule of [...REFUND_RULES.automatic, ...REFUND_RULES.review]) {
+      expect(within(rules).getByText(rule)).toBeInTheDocument();
+    }
+    expect(within(rules).getByText(REFUND_RULES.reviewTime)).toBeInTheDocument();
+
+    const [unchecked, capped] = await screen.findAllByTestId('refund-request');
+    expect(within(unchecked as HTMLElement).getByTestId('refund-status')).toHaveTextContent(
+      'In review',
+    );
+    expect(
+      within(unchecked as HTMLElement).getByText(REFUND_REVIEW_REASONS.itemsUnknown),
+    ).toBeInTheDocument();
+    expect(within(unchecked as HTMLElement).queryByTestId('refund-outcome')).toBeNull();
+    // Part credited up to the wallet's cap, the rest in review.
+    expect(within(capped as HTMLElement).getByTestId('refund-status')).toHaveTextContent(
+      'In review',
+    );
+    expect(within(capped as HTMLElement).getByTestId('refund-outcome')).toHaveTextContent(
+      '$10.00 credited to your wallet',
+    );
   });
 });

@@ -26,6 +26,7 @@ import {
 import styled from 'styled-components';
 import { formatDateTime } from '../../components/format';
 import { invalidateWallet, refundRequestsQueryOptions } from './api';
+import { ClaimRules } from './claim-rules';
 import { RefundForm } from './refund-form';
 
 const List = styled.ul`
@@ -78,6 +79,9 @@ function Refunds() {
         Late deliveries caused by us are refunded 100% of the delivery fee; damaged or missing items
         are covered up to 100% of their value.
       </Lead>
+      <Card>
+        <ClaimRules />
+      </Card>
       <TwoColumns>
         <Card>
           <RefundForm initialOrderId={params.get('order')} />
@@ -90,8 +94,9 @@ function Refunds() {
   );
 }
 
+/** What was paid: an approval, or the part a full wallet could take while the rest is in review. */
 function outcome(request: RefundRequestRecord): string | null {
-  if (request.status !== 'approved' || request.approvedCents === null) return null;
+  if (request.approvedCents === null || request.approvedCents <= 0) return null;
   const where = request.creditedTo === 'card' ? 'refunded to your card' : 'credited to your wallet';
   return `${formatCents(request.approvedCents)} ${where}`;
 }
@@ -101,10 +106,11 @@ function RequestList() {
   const requests = useQuery(refundRequestsQueryOptions());
   const approved = useRef<Set<string> | null>(null);
 
-  // A request that became approved moved money: refresh the wallet balance.
+  // A request that was paid (approved, or partly credited before review) moved money: refresh the
+  // wallet balance.
   useEffect(() => {
     if (!requests.data) return;
-    const now = new Set(requests.data.filter((r) => r.status === 'approved').map((r) => r.id));
+    const now = new Set(requests.data.filter((r) => r.approvedCents !== null).map((r) => r.id));
     const before = approved.current;
     approved.current = now;
     if (before && [...now].some((id) => !before.has(id))) void invalidateWallet(queryClient);
@@ -128,7 +134,7 @@ function RequestList() {
               <h3>
                 Order {request.orderNumber} · {REFUND_REASON_LABELS[request.reason]}
               </h3>
-              <Badge tone={STATUS_TONE[request.status]}>
+              <Badge tone={STATUS_TONE[request.status]} data-testid="refund-status">
                 {REFUND_STATUS_LABELS[request.status]}
               </Badge>
               {outcome(request) ? <p data-testid="refund-outcome">{outcome(request)}</p> : null}

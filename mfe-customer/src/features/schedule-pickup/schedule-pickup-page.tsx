@@ -20,7 +20,15 @@ import { DraftProvider, useDraft } from './draft-context';
 import { OrderDetailsStep } from './order-details-step';
 import { PaymentStep } from './payment-step';
 import { ProgressIndicator } from './progress-indicator';
-import { STEPS, type StepId, stepFromPath, stepIndex, stepLabel, stepPath } from './steps';
+import {
+  isSchedulePickupPath,
+  STEPS,
+  type StepId,
+  stepFromPath,
+  stepIndex,
+  stepLabel,
+  stepPath,
+} from './steps';
 import { StoreDetailsStep } from './store-details-step';
 
 const StepList = styled.ol`
@@ -36,6 +44,12 @@ const StepList = styled.ol`
  * and come back here after logging in (RequireAuth).
  */
 export function SchedulePickupPage() {
+  const { pathname } = useLocation();
+  if (!isSchedulePickupPath(pathname)) return <NotFound />;
+  return <SchedulePickup />;
+}
+
+function SchedulePickup() {
   usePageMeta('Schedule a Pickup', 'Tell us where your order is and how you want it delivered.');
   return (
     <RequireAuth>

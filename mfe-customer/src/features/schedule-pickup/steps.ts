@@ -24,3 +24,13 @@ export function stepLabel(id: StepId): string {
 export function stepFromPath(pathname: string): StepId | null {
   return STEPS.find((step) => pathname.replace(/\/+$/, '') === step.path)?.id ?? null;
 }
+
+/**
+ * Whether a path is `/schedule-pickup` or one of its five steps. Anything else under it is the
+ * 404 page, signed in or out (SPEC section 2; issue 14): it must not first send a signed-out
+ * visitor to /auth. Router paths match case-insensitively, so this does too.
+ */
+export function isSchedulePickupPath(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '').toLowerCase();
+  return path === '/schedule-pickup' || STEPS.some((step) => step.path === path);
+}

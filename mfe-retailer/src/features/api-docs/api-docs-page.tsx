@@ -317,10 +317,11 @@ function Reference({ doc }: { doc: OpenApiDocument }) {
               ); the same key with another body answers 422.
             </li>
             <li>
-              Each key may make a number of requests per minute. Every answer carries{' '}
-              <code>RateLimit-Policy: "per-key";q=600;w=60</code> and{' '}
-              <code>RateLimit: "per-key";r=…;t=…</code> (remaining, seconds to reset); a 429 adds{' '}
-              <code>Retry-After</code>.
+              Your account may make a number of requests per minute for each kind and mode of key
+              (all its test secret keys share one budget, console keys included). Every answer
+              carries <code>RateLimit-Policy: "per-account";q=600;w=60</code> and{' '}
+              <code>RateLimit: "per-account";r=…;t=…</code> (remaining, seconds to reset); a 429
+              adds <code>Retry-After</code>.
             </li>
           </ul>
         </section>

@@ -4,6 +4,7 @@ import { apiRequest, errorMessage, useAuth } from 'shared-auth';
 import type { CreatedApiKey } from 'shared-contracts/retailer';
 import { Button, ButtonLink, Field, Input, Muted, Notice, Row, Textarea } from 'shared-ui';
 import styled from 'styled-components';
+import { useReauthenticateWhenNeeded } from '../../lib/sensitive-auth';
 import { retailerAccountQueryOptions } from '../retailer-onboarding/api';
 import { bodySchema, type DocOperation, exampleFor, type OpenApiDocument } from './openapi';
 
@@ -97,6 +98,7 @@ function ConsoleForm({
   item: DocOperation;
   account: { retailerId: string; businessName: string };
 }) {
+  const reauthenticate = useReauthenticateWhenNeeded();
   const schema = bodySchema(item.operation);
   const pathParams = (item.operation.parameters ?? []).filter((p) => p.in === 'path');
   const queryParams = (item.operation.parameters ?? []).filter((p) => p.in === 'query');
@@ -171,6 +173,8 @@ function ConsoleForm({
         body: pretty,
       });
     } catch (failure) {
+      // Minting the console key needs the password re-check: confirm it and come back.
+      if (reauthenticate(failure)) return;
       setError(errorMessage(failure, 'The request could not be sent.'));
     } finally {
       setSending(false);

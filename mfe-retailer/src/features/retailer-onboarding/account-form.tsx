@@ -10,6 +10,7 @@ import {
 } from 'shared-contracts/retailer';
 import { Button, Card, Notice, Row, TextField } from 'shared-ui';
 import styled from 'styled-components';
+import { isSensitiveAuthRequired } from '../../lib/sensitive-auth';
 import { useCreateRetailerAccount } from './api';
 
 const Fieldset = styled.fieldset`
@@ -89,6 +90,8 @@ export function AccountForm({
     try {
       onCreated(await create.mutateAsync(values));
     } catch (error) {
+      // Outside the re-check window the mutation already sent the person to confirm it.
+      if (isSensitiveAuthRequired(error)) return;
       setServerError(errorMessage(error, 'Could not create your retailer account.'));
     }
   });

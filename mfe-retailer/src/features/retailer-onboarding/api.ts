@@ -19,6 +19,7 @@ import {
   webhookDeliveryListSchema,
   webhookEndpointListSchema,
 } from 'shared-contracts/webhooks';
+import { useReauthenticateWhenNeeded } from '../../lib/sensitive-auth';
 
 /** The signed-in user's retailer account; null before onboarding (the API answers 404). */
 export const retailerAccountQueryOptions = () =>
@@ -70,7 +71,10 @@ export const endpointDeliveriesQueryOptions = (endpointId: string) =>
 
 export function useCreateRetailerAccount() {
   const queryClient = useQueryClient();
+  const reauthenticate = useReauthenticateWhenNeeded();
   return useMutation({
+    // Outside the password re-check window: confirm it and come back (issue 12).
+    onError: reauthenticate,
     mutationFn: (input: RetailerAccountInput) =>
       apiRequest<CreatedRetailerAccount>('POST', '/api/retailer/account', input, { auth: true }),
     onSuccess: (created) => {
@@ -82,7 +86,10 @@ export function useCreateRetailerAccount() {
 
 export function useSetAllowedDomains() {
   const queryClient = useQueryClient();
+  const reauthenticate = useReauthenticateWhenNeeded();
   return useMutation({
+    // Outside the password re-check window: confirm it and come back (issue 12).
+    onError: reauthenticate,
     mutationFn: (domains: string[]) =>
       apiRequest<RetailerAccount>(
         'PUT',
@@ -97,7 +104,10 @@ export function useSetAllowedDomains() {
 
 export function useRollApiKey() {
   const queryClient = useQueryClient();
+  const reauthenticate = useReauthenticateWhenNeeded();
   return useMutation({
+    // Outside the password re-check window: confirm it and come back (issue 12).
+    onError: reauthenticate,
     mutationFn: (input: RollApiKeyInput) =>
       apiRequest<CreatedApiKey>('POST', '/api/retailer/api-keys/roll', input, { auth: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryOptions().queryKey }),
@@ -106,7 +116,10 @@ export function useRollApiKey() {
 
 export function useRevokeApiKey() {
   const queryClient = useQueryClient();
+  const reauthenticate = useReauthenticateWhenNeeded();
   return useMutation({
+    // Outside the password re-check window: confirm it and come back (issue 12).
+    onError: reauthenticate,
     mutationFn: (id: string) =>
       apiRequest<ApiKey>(
         'POST',
@@ -122,7 +135,10 @@ export function useRevokeApiKey() {
 
 export function useCreateWebhookEndpoint() {
   const queryClient = useQueryClient();
+  const reauthenticate = useReauthenticateWhenNeeded();
   return useMutation({
+    // Outside the password re-check window: confirm it and come back (issue 12).
+    onError: reauthenticate,
     mutationFn: (input: WebhookEndpointInput) =>
       apiRequest<CreatedWebhookEndpoint>('POST', '/api/retailer/webhook-endpoints', input, {
         auth: true,
@@ -134,7 +150,10 @@ export function useCreateWebhookEndpoint() {
 
 export function useUpdateWebhookEndpoint() {
   const queryClient = useQueryClient();
+  const reauthenticate = useReauthenticateWhenNeeded();
   return useMutation({
+    // Outside the password re-check window: confirm it and come back (issue 12).
+    onError: reauthenticate,
     mutationFn: ({
       id,
       ...patch
@@ -156,7 +175,10 @@ export function useUpdateWebhookEndpoint() {
 
 export function useDeleteWebhookEndpoint() {
   const queryClient = useQueryClient();
+  const reauthenticate = useReauthenticateWhenNeeded();
   return useMutation({
+    // Outside the password re-check window: confirm it and come back (issue 12).
+    onError: reauthenticate,
     mutationFn: (id: string) =>
       apiRequest<null>(
         'DELETE',

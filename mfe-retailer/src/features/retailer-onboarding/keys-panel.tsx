@@ -17,6 +17,7 @@ import {
 } from 'shared-ui';
 import styled from 'styled-components';
 import { formatDateTime } from '../../lib/format';
+import { isSensitiveAuthRequired } from '../../lib/sensitive-auth';
 import { apiKeysQueryOptions, useRevokeApiKey, useRollApiKey } from './api';
 import { type RevealedSecret, SecretReveal } from './secret-reveal';
 
@@ -97,12 +98,15 @@ export function RollForm({
             {
               onSuccess: (created) =>
                 onRolled({ label: `New ${mode} ${kind} key`, value: created.secret }),
-              onError: (error) =>
+              onError: (error) => {
+                // The mutation already sent the person to confirm their password.
+                if (isSensitiveAuthRequired(error)) return;
                 toast({
                   title: 'Could not roll the key',
                   description: errorMessage(error),
                   variant: 'destructive',
-                }),
+                });
+              },
             },
           )
         }
@@ -182,12 +186,14 @@ export function KeysPanel({ initialSecrets }: { initialSecrets: RevealedSecret[]
                           revoke.mutate(key.id, {
                             onSuccess: () =>
                               toast({ title: 'Key revoked', description: key.display }),
-                            onError: (error) =>
+                            onError: (error) => {
+                              if (isSensitiveAuthRequired(error)) return;
                               toast({
                                 title: 'Could not revoke the key',
                                 description: errorMessage(error),
                                 variant: 'destructive',
-                              }),
+                              });
+                            },
                           });
                         }}
                       >

@@ -28,6 +28,7 @@ import {
 } from 'shared-ui';
 import styled from 'styled-components';
 import { formatDateTime } from '../../lib/format';
+import { isSensitiveAuthRequired } from '../../lib/sensitive-auth';
 import {
   endpointDeliveriesQueryOptions,
   useCreateWebhookEndpoint,
@@ -100,6 +101,8 @@ function AddEndpointForm({ onCreated }: { onCreated: (secret: RevealedSecret) =>
       onCreated({ label: 'Signing secret', value: created.secret });
       form.reset();
     } catch (error) {
+      // Outside the re-check window the mutation already sent the person to confirm it.
+      if (isSensitiveAuthRequired(error)) return;
       setServerError(errorMessage(error, 'Could not add the endpoint.'));
     }
   });

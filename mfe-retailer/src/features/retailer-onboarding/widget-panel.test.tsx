@@ -77,3 +77,23 @@ it('says so when no publishable key is active', async () => {
     ).toBeInTheDocument(),
   );
 });
+
+it('outside the password re-check window, sends the person to /re-authenticate and back here', async () => {
+  mockFetch({
+    'GET /api/retailer/api-keys': () => json([publishableKey('live', 'pk_live_old')]),
+    // requireSensitiveAuth's answer (issue 12): a stolen session alone cannot roll a key.
+    'POST /api/retailer/api-keys/roll': () =>
+      json({ message: 'Please confirm your password to continue.' }, 403),
+  });
+  const user = userEvent.setup();
+  renderWithProviders(<WidgetPanel account={ACCOUNT} />, { path: '/retailer-onboarding#widget' });
+
+  await user.click(await screen.findByRole('button', { name: 'Roll test publishable key' }));
+
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/re-authenticate'));
+  expect(JSON.parse(sessionStorage.getItem('redirectAfterSensitiveAuth') ?? 'null')).toBe(
+    '/retailer-onboarding#widget',
+  );
+  // No error is shown for a refusal the re-check resolves.
+  expect(screen.queryByText('Could not roll the key')).toBeNull();
+});

@@ -14,6 +14,7 @@ import {
   toast,
   VisuallyHidden,
 } from 'shared-ui';
+import { isSensitiveAuthRequired } from '../../lib/sensitive-auth';
 import { apiKeysQueryOptions, useSetAllowedDomains } from './api';
 import { RollForm, Table, TableWrap } from './keys-panel';
 
@@ -46,7 +47,10 @@ export function WidgetPanel({ account }: { account: RetailerAccount }) {
         setText(saved.allowedDomains.join('\n'));
         toast({ title: 'Allowed domains saved', variant: 'success' });
       },
-      onError: (failure) => setError(errorMessage(failure)),
+      onError: (failure) => {
+        // Outside the re-check window the mutation already sent the person to confirm it.
+        if (!isSensitiveAuthRequired(failure)) setError(errorMessage(failure));
+      },
     });
   };
 

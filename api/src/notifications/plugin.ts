@@ -1,0 +1,35 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import { redactExpiredSecrets } from './service.ts';
+
+/**
+ * How often each process removes secrets (PINs, one-time links) whose time in the outbox is over
+ * (issue 12). The development outbox hides them from that moment already (`listOutbox`); the sweep
+ * is what takes them out of the table, and so out of backups and database dumps.
+ */
+export const SECRET_REDACTION_INTERVAL_MS = 60_000;
+
+const notifications: FastifyPluginAsync = async (app) => {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  const sweep = () => {
+    // One sweep at a time; with several processes the updates simply find nothing left to do.
+    running ??= redactExpiredSecrets(app.database.db)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'outbox redaction failed; retrying'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  app.addHook('onReady', async () => {
+    timer = setInterval(sweep, SECRET_REDACTION_INTERVAL_MS);
+    timer.unref();
+    sweep();
+  });
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+};
+
+/** The outbox's housekeeping; registered in every environment, production included. */
+export const notificationsPlugin = fastifyPlugin(notifications, { name: 'notifications' });

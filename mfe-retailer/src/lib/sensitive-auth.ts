@@ -1,0 +1,36 @@
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { ApiError, rememberRedirect, STORAGE_KEYS } from 'shared-auth';
+import { SENSITIVE_AUTH_REQUIRED_MESSAGE } from 'shared-contracts/auth';
+
+/** The server's answer when a change needs the recent password re-check (issue 12). */
+export function isSensitiveAuthRequired(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 403 &&
+    error.serverMessage === SENSITIVE_AUTH_REQUIRED_MESSAGE
+  );
+}
+
+/**
+ * Key, webhook and domain changes need the sensitive window, like the wallet. Outside it the
+ * person goes through /re-authenticate and comes back here, exactly as shared-auth's
+ * SensitiveRoute does (the shell's page reads redirectAfterSensitiveAuth). Returns a handler for
+ * a failed change: true when it took the person there.
+ */
+export function useReauthenticateWhenNeeded(): (error: unknown) => boolean {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return useCallback(
+    (error: unknown) => {
+      if (!isSensitiveAuthRequired(error)) return false;
+      rememberRedirect(
+        STORAGE_KEYS.redirectAfterSensitiveAuth,
+        `${location.pathname}${location.search}${location.hash}`,
+      );
+      navigate('/re-authenticate');
+      return true;
+    },
+    [location.hash, location.pathname, location.search, navigate],
+  );
+}
