@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: install what is missing, then lint, type-check, unit tests, API integration tests
-// (PGlite, and PostgreSQL when reachable; required when CI is set), production build, Playwright.
+// (PGlite, and PostgreSQL when reachable; required when CI is set), production build, a check that
+// `npm run dev` starts, Playwright.
 // Independent stages run side by side (scripts/stages.mjs) and the stage times are printed last.
 import { existsSync } from 'node:fs';
 import { checkNode, fail, install, log, must, pnpm, run } from './lib.mjs';
@@ -56,7 +57,7 @@ await must('Lint', pnpm(['exec', 'biome', 'check', '.']));
 // unit tests and the production build do not depend on each other; the API suites and the
 // browser suites both spend much of their time waiting on simulated timers, so they overlap well.
 // The build is made once and the Playwright suites reuse it.
-log('Type-check, unit and component tests, production build (side by side)');
+log('Type-check, unit and component tests, production build, dev servers (side by side)');
 const firstFailures = await sideBySide([
   () =>
     pnpmStage('Type-check', ['-r', '--workspace-concurrency=2', 'typecheck'], { buffered: true }),
@@ -68,6 +69,10 @@ const firstFailures = await sideBySide([
     ),
   // The same build as `npm run build` (scripts/build.mjs), whatever it comes to include.
   () => stage('Build', 'node', ['scripts/build.mjs'], { buffered: true }),
+  // The README's development command starts: `npm run dev` serves 3000-3004 and the shell proxies
+  // /api to the API on 8080 (scripts/check-dev.mjs stops it again). Here, not beside Playwright,
+  // whose server and the dev API would both want the database and ports of their own.
+  () => stage('Dev servers', 'node', ['scripts/check-dev.mjs'], { buffered: true }),
 ]);
 if (firstFailures.length) {
   printTimings(startedAt);
