@@ -523,6 +523,46 @@ describeEachDatabase('order pickups', (kind) => {
     });
   });
 
+  describe('the list kept in memory (issue 15)', () => {
+    const statusesOf = async (user: TestUser, query = '') => {
+      const { status, body } = await getJson<unknown>(server, user, `/api/order-pickups${query}`);
+      expect(status).toBe(200);
+      return orderPickupListSchema.parse(body).map((item) => item.status);
+    };
+
+    it('shows a change made outside any request (simulator, operator) on the next read', async () => {
+      const user = await createTestUser(server);
+      const order = await createOrder(server, user);
+      expect(await statusesOf(user)).toEqual(['confirmed']);
+      expect(await statusesOf(user, '?status=confirmed')).toEqual(['confirmed']);
+      // Straight SQL, as a timer or an operator would: only the trigger's NOTIFY tells the cache.
+      await server.database.db
+        .update(orderPickups)
+        .set({ status: 'ready_for_pickup' })
+        .where(eq(orderPickups.id, order.id));
+      // The embedded database delivers the NOTIFY before the write returns: the very next read
+      // shows it. A PostgreSQL server delivers it a moment after the commit.
+      if (kind === 'pglite') {
+        expect(await statusesOf(user)).toEqual(['ready_for_pickup']);
+        expect(await statusesOf(user, '?status=confirmed')).toEqual([]);
+      } else {
+        const soon = { timeout: 2000, interval: 20 };
+        await expect.poll(() => statusesOf(user), soon).toEqual(['ready_for_pickup']);
+        await expect.poll(() => statusesOf(user, '?status=confirmed'), soon).toEqual([]);
+      }
+    });
+
+    it('shows an order placed by this process on the very next read, and never to others', async () => {
+      const user = await createTestUser(server);
+      const other = await createTestUser(server);
+      expect(await statusesOf(user)).toEqual([]);
+      expect(await statusesOf(other)).toEqual([]);
+      await createOrder(server, user);
+      expect(await statusesOf(user)).toEqual(['confirmed']);
+      expect(await statusesOf(other)).toEqual([]);
+    });
+  });
+
   describe('changeOrderPickupStatus', () => {
     it('allows only legal transitions and tells the listeners in the same transaction', async () => {
       const seen: Array<Pick<OrderPickupStatusChange, 'from' | 'to'>> = [];

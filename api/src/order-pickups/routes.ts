@@ -45,7 +45,17 @@ export const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderPickupListSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => listOrderPickups(db(), request.user.id, request.query.status),
+    async (request) => {
+      const { status } = request.query;
+      // The list is read far more often than it changes (every page of a signed-in customer asks
+      // for it), so it is kept with the user's cached sessions and dropped, on every process, by
+      // any write to the user's order pickups (migration 0015_order_pickup_change_notify) or by
+      // any write request this process serves (session-cache.ts). Issue 15.
+      const key = `orderPickups:${status ? [...new Set(status)].sort().join(',') : '*'}`;
+      return app.sessionCache.userValue(request.user.id, key, new Date(), () =>
+        listOrderPickups(db(), request.user.id, status),
+      );
+    },
   );
 
   app.get(
