@@ -71,7 +71,9 @@ test('onboard, initialize a checkout with the test key, customer pays, dashboard
     ).toBeVisible();
     await customer.getByRole('radio', { name: /^Curbside pickup/ }).check();
     await customer.getByRole('radio', { name: /^2-hour window/ }).check();
-    await customer.getByRole('radio', { name: /^New card/ }).check();
+    // A test key's session is labelled and takes only test cards: no wallet, no saved cards.
+    await expect(customer.getByText('Test mode', { exact: true })).toBeVisible();
+    await expect(customer.getByRole('radio', { name: /^Wallet/ })).toHaveCount(0);
     await fillCard(customer, CARDS.success);
     await customer.getByRole('button', { name: /^Pay / }).click();
     await expect(customer.getByText('Payment received')).toBeVisible();
