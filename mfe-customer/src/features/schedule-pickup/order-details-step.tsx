@@ -36,7 +36,10 @@ export function OrderDetailsStep() {
   const fullName = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
   const form = useForm<OrderDetailsStepInput>({
     resolver: zodResolver(orderDetailsStepSchema),
-    mode: 'onTouched',
+    // Validate on submit first, then as fields are corrected: a message that appeared on blur
+    // would move the submit button from under the pointer and lose the click (issue 14).
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     defaultValues: {
       retailerOrderNumber: saved?.retailerOrderNumber ?? '',
       customerName: saved?.customerName ?? fullName,

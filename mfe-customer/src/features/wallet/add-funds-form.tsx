@@ -76,7 +76,6 @@ export function AddFundsForm() {
                 setAmount(event.target.value);
                 setTouched(true);
               }}
-              onBlur={() => setTouched(true)}
               $invalid={Boolean(amountError)}
             />
           )}

@@ -34,6 +34,12 @@ export function WidgetPanel({ account }: { account: RetailerAccount }) {
   const [error, setError] = useState<string | undefined>();
   const publishable = keys.data?.filter((key) => key.kind === 'publishable' && key.active) ?? [];
 
+  // Checked on submit first, then again as the person corrects the list (issue 14).
+  const check = (value: string) => {
+    const parsed = allowedDomainsInputSchema.safeParse({ domains: parseDomains(value) });
+    setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+  };
+
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const parsed = allowedDomainsInputSchema.safeParse({ domains: parseDomains(text) });
@@ -63,7 +69,7 @@ export function WidgetPanel({ account }: { account: RetailerAccount }) {
         The widget runs in your customers’ browsers with a publishable key. It only works on pages
         of the domains you list here (we check the browser’s Origin).
       </p>
-      <TableWrap>
+      <TableWrap aria-label="Publishable keys table">
         <Table>
           <thead>
             <tr>
@@ -125,7 +131,10 @@ export function WidgetPanel({ account }: { account: RetailerAccount }) {
               {...ids}
               rows={4}
               value={text}
-              onChange={(event) => setText(event.target.value)}
+              onChange={(event) => {
+                setText(event.target.value);
+                if (error) check(event.target.value);
+              }}
               $invalid={Boolean(error)}
             />
           )}

@@ -17,7 +17,10 @@ export function LoginForm({ defaultIdentifier = '', onSubmitting, onFailed }: Lo
   const form = useForm<LoginRequest>({
     resolver: zodResolver(loginRequestSchema),
     defaultValues: { identifier: defaultIdentifier, password: '' },
-    mode: 'onTouched',
+    // Validate on submit first, then as fields are corrected: a message that appeared on blur
+    // would move the submit button from under the pointer and lose the click (issue 14).
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
   const login = useLoginMutation();
   const { errors } = form.formState;

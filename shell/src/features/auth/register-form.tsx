@@ -29,7 +29,10 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
   const form = useForm<RegisterFormValues, unknown, RegisterRequest>({
     resolver: zodResolver(registerRequestSchema),
     defaultValues: { firstName: '', lastName: '', username: '', email: '', password: '' },
-    mode: 'onTouched',
+    // Validate on submit first, then as fields are corrected: a message that appeared on blur
+    // would move the submit button from under the pointer and lose the click (issue 14).
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
   const register = useRegisterMutation();
   const { errors } = form.formState;
