@@ -179,6 +179,9 @@ export async function postSupportMessage(
           threadId: thread.id,
           author: 'support',
           source: input.source,
+          // now() is the transaction's start, the message's own time too: without this the two
+          // tie and the thread may show the answer above the message it answers.
+          createdAt: new Date(sent.createdAt.getTime() + 1),
           body: supportAcknowledgement(
             input.source,
             input.source === 'contact' ? input.name : undefined,
