@@ -58,7 +58,7 @@ test('signed out, the plans are shown and subscribing asks to log in first', asy
 }) => {
   await page.goto('/subscribe');
   await expect(page.getByRole('heading', { name: 'CurbRun Premium' })).toBeVisible();
-  await page.getByRole('button', { name: 'Choose CurbRun Premium' }).click();
+  await page.getByRole('button', { name: 'Log in to subscribe to CurbRun Premium' }).click();
   await expect(page).toHaveURL(/\/auth$/);
   await authPage.login(account.username, account.password);
   await expect(page).toHaveURL(/\/subscribe$/);

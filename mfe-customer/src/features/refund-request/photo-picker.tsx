@@ -30,7 +30,11 @@ const Thumbs = styled.ul`
   }
 `;
 
+// A file input is as wide as its button and "No file chosen" text; at 320 px that pushed the
+// whole form (and its reason cards) past the screen's edge. It takes the column's width instead.
 const FileInput = styled.input`
+  width: 100%;
+  min-width: 0;
   max-width: 100%;
 `;
 

@@ -104,7 +104,13 @@ export function SubscribePage() {
                   <div>
                     <Button
                       disabled={Boolean(renewing) || isCurrent}
-                      aria-label={`Choose ${plan.name}`}
+                      // The name starts with the visible words (axe: label-content-name-mismatch)
+                      // and says which plan, since every card has the same button.
+                      aria-label={
+                        status === 'authenticated'
+                          ? `Choose ${plan.name}`
+                          : `Log in to subscribe to ${plan.name}`
+                      }
                       onClick={() => {
                         if (status !== 'authenticated') {
                           protectedNavigate('/subscribe');

@@ -125,7 +125,7 @@ export function DeliveriesTable({ deliveries }: { deliveries: ApiDelivery[] }) {
           {deliveries.length === 0 ? 'No deliveries yet.' : 'No delivery matches these filters.'}
         </p>
       ) : (
-        <TableWrap>
+        <TableWrap aria-label="Deliveries table">
           <Table aria-label="Deliveries">
             <thead>
               <tr>

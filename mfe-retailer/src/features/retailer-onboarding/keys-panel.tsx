@@ -21,7 +21,14 @@ import { isSensitiveAuthRequired } from '../../lib/sensitive-auth';
 import { apiKeysQueryOptions, useRevokeApiKey, useRollApiKey } from './api';
 import { type RevealedSecret, SecretReveal } from './secret-reveal';
 
-export const TableWrap = styled.div`
+/**
+ * A table that scrolls sideways on a narrow screen. A scroll container must be reachable by
+ * keyboard (axe: scrollable-region-focusable), so it is a focusable region; give it an
+ * `aria-label` naming the table.
+ */
+export const TableWrap = styled.div.attrs({ role: 'region', tabIndex: 0 })<{
+  'aria-label': string;
+}>`
   overflow-x: auto;
   margin: 12px 0;
 `;
@@ -147,7 +154,7 @@ export function KeysPanel({ initialSecrets }: { initialSecrets: RevealedSecret[]
         </Notice>
       ) : null}
       {keys.data ? (
-        <TableWrap>
+        <TableWrap aria-label="Secret keys table">
           <Table>
             <caption style={{ textAlign: 'left' }}>
               <Muted>Secret keys (newest first)</Muted>

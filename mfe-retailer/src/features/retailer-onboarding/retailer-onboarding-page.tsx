@@ -45,7 +45,7 @@ function AccountOverview({ account }: { account: RetailerAccount }) {
           {account.contactPhone}
         </Muted>
       </p>
-      <TableWrap>
+      <TableWrap aria-label="Store locations table">
         <Table>
           <caption style={{ textAlign: 'left' }}>Store locations</caption>
           <thead>

@@ -172,7 +172,7 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
   }
   if (log.data.length === 0) return <Muted>No events sent yet. Send a test event to try it.</Muted>;
   return (
-    <TableWrap>
+    <TableWrap aria-label="Delivery log table">
       <Table aria-label="Delivery log">
         <thead>
           <tr>
