@@ -11,6 +11,13 @@ const UNKNOWN = [
   '/wallet/x',
   '/delivery-tracking/a/b',
   '/settings/x',
+  '/schedule-pickup/complete/x',
+  '/store-selection/x',
+  '/checkout/x',
+  '/subscribe/x',
+  '/pickup-history/x',
+  '/refund-request/x',
+  '/delivery-tracking',
 ];
 
 afterEach(() => {
