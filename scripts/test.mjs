@@ -79,6 +79,14 @@ if (firstFailures.length) {
   fail(`${firstFailures.join(', ')} failed.`);
 }
 
+// First-load JavaScript of / and every public route against its budget, on the build just made
+// (issue 13); prints the chunk table either way.
+log('First-load JavaScript budget');
+if ((await stage('Bundle budget', 'node', ['scripts/check-bundle-budget.mjs'])).exitCode !== 0) {
+  printTimings(startedAt);
+  fail('Bundle budget failed: first-load JavaScript is over budget (table above).');
+}
+
 log('API integration tests (real server, real databases) beside the browser tests (Playwright)');
 const secondFailures = await sideBySide([
   () => pnpmStage('API tests', ['--filter', 'api', 'test'], { buffered: true }),

@@ -1,77 +1,69 @@
 #!/usr/bin/env node
-// Measures the JavaScript a first visit to a page downloads (issue 2): every JS file, its size as
-// sent (brotli, what Chromium negotiates), its gzip size and its raw size, and the MF runtime
-// copies. Usage: node e2e/bench/first-load.mjs [url] (default http://localhost:8080/).
-// Writes the table between the FIRST-LOAD markers in docs/benchmarks.md.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+// Measures the JavaScript a first visit to a page downloads before its heading is on screen
+// (issues 2 and 13): every JS file, its size as sent (brotli, what Chromium negotiates), its gzip
+// size and its raw size, and the MF runtime copies; then the first-load total of every public
+// route, with what was fetched after the paint (idle work) beside it.
+//
+// Usage: node e2e/bench/first-load.mjs [base-url]
+// Without a URL it starts the production server itself (scripts/serve.mjs) over the repository's
+// builds, or over DIST_ROOT / STATIC_ROOT when set. Writes the tables between the FIRST-LOAD
+// markers in docs/benchmarks.md. The measuring code is shared with the build's budget check
+// (scripts/check-bundle-budget.mjs) in first-load-lib.mjs.
+import {
+  chunkTable,
+  kb,
+  launchBrowser,
+  measureFirstLoad,
+  PUBLIC_ROUTES,
+  startProductionServer,
+  writeBenchmarkSection,
+} from './first-load-lib.mjs';
 
-const target = process.argv[2] ?? 'http://localhost:8080/';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
+const given = process.argv[2];
+const server = given
+  ? undefined
+  : await startProductionServer({
+      staticRoot: process.env.STATIC_ROOT ?? process.env.DIST_ROOT,
+    });
+const base = (given ?? server.baseUrl).replace(/\/+$/, '');
+const browser = await launchBrowser();
+try {
+  const home = await measureFirstLoad(browser, `${base}/`);
+  const routes = [];
+  for (const route of PUBLIC_ROUTES) {
+    const result = route === '/' ? home : await measureFirstLoad(browser, `${base}${route}`);
+    routes.push({
+      route,
+      files: result.scripts.length,
+      ...result.total,
+      later: result.laterTotal.gzip,
+    });
+  }
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-const page = await browser.newPage();
-const scripts = [];
-page.on('requestfinished', async (request) => {
-  const response = await request.response();
-  if (!response || request.resourceType() !== 'script') return;
-  const body = await response.body();
-  const sizes = await request.sizes();
-  scripts.push({
-    file: new URL(request.url()).pathname,
-    sent: sizes.responseBodySize,
-    encoding: response.headers()['content-encoding'] ?? 'identity',
-    gzip: gzipSync(body, { level: 9 }).length,
-    raw: body.length,
-    // The MF runtime's core carries this marker; one copy is the goal (issue 2).
-    mfRuntime: body.includes('RUNTIME-00') || body.includes('__FEDERATION__') ? 1 : 0,
-  });
-});
-await page.goto(target, { waitUntil: 'networkidle' });
-await page.getByRole('heading', { level: 1 }).first().waitFor();
-await page.waitForTimeout(500);
-await browser.close();
-
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-scripts.sort((a, b) => b.gzip - a.gzip);
-const total = scripts.reduce(
-  (sum, s) => ({ sent: sum.sent + s.sent, gzip: sum.gzip + s.gzip, raw: sum.raw + s.raw }),
-  { sent: 0, gzip: 0, raw: 0 },
-);
-const date = new Date().toISOString().slice(0, 10);
-const lines = [
-  `Measured ${date} on ${new URL(target).pathname} of the production build (\`npm start\`), Debian Chromium, cold cache.`,
-  '',
-  '| file | sent (encoding) | gzip | raw |',
-  '|---|---|---|---|',
-  ...scripts.map(
-    (s) => `| \`${s.file}\` | ${kb(s.sent)} (${s.encoding}) | ${kb(s.gzip)} | ${kb(s.raw)} |`,
-  ),
-  `| **total: ${scripts.length} files** | **${kb(total.sent)}** | **${kb(total.gzip)}** | **${kb(total.raw)}** |`,
-  '',
-  `Files that contain Module Federation runtime code: ${
-    scripts
-      .filter((s) => s.mfRuntime)
-      .map((s) => `\`${s.file}\``)
-      .join(', ') || 'none'
-  }.`,
-];
-const table = lines.join('\n');
-console.log(table);
-
-const docPath = new URL('../../docs/benchmarks.md', import.meta.url);
-const doc = readFileSync(docPath, 'utf8');
-const start = '<!-- FIRST-LOAD:START -->';
-const end = '<!-- FIRST-LOAD:END -->';
-if (doc.includes(start) && doc.includes(end)) {
-  const next = `${doc.slice(0, doc.indexOf(start) + start.length)}\n${table}\n${doc.slice(doc.indexOf(end))}`;
-  writeFileSync(docPath, next);
+  const date = new Date().toISOString().slice(0, 10);
+  const runtimeFiles = home.scripts.filter((s) => s.mfRuntime).map((s) => `\`${s.file}\``);
+  const table = [
+    `Measured ${date} on / of the production build (\`npm start\`), Debian Chromium, cold cache.`,
+    '',
+    chunkTable(home),
+    '',
+    `Files that contain Module Federation runtime code: ${runtimeFiles.join(', ') || 'none'}.`,
+    `Requested after the heading was on screen (idle work, not counted above): ${
+      home.later.map((s) => `\`${s.file}\` (${kb(s.gzip)} gzip)`).join(', ') || 'none'
+    }.`,
+    '',
+    'First load of every public route (signed out, cold cache; scripts requested before the heading was on screen):',
+    '',
+    '| route | files | sent | gzip | raw | after paint (gzip) |',
+    '|---|---|---|---|---|---|',
+    ...routes.map(
+      (r) =>
+        `| \`${r.route}\` | ${r.files} | ${kb(r.sent)} | ${kb(r.gzip)} | ${kb(r.raw)} | ${kb(r.later)} |`,
+    ),
+  ].join('\n');
+  console.log(table);
+  await writeBenchmarkSection('FIRST-LOAD', table);
+} finally {
+  await browser.close();
+  await server?.stop();
 }

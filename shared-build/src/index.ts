@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
 import { PrecompressPlugin } from './compress-plugin.ts';
+import { RouteOwnersPlugin } from './route-owners-plugin.ts';
 
 /** The shared singletons of DESIGN.md section 2. Subpath keys ("react/") share e.g. react/jsx-runtime. */
 const localRequire = createRequire(import.meta.url);
@@ -190,8 +191,13 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
         shared: sharedConfig(dir, options.requiredVersionOverrides),
         dts: false,
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
-        // One copy of the MF runtime: the host provides it and remotes use the host's.
-        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
+        experiments: {
+          // One copy of the MF runtime: the host provides it and remotes use the host's.
+          ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }),
+          // Only browser code paths of the runtime (STACK-NOTES: about 2 KB gzip less in the
+          // host's main and in each remoteEntry; the target is only known when it is set).
+          optimization: { target: 'web' },
+        },
       }),
       (isHost || !production) &&
         new rspack.HtmlRspackPlugin({
@@ -209,6 +215,8 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
             },
           ],
         }),
+      // The route-ownership table for the server's preload hints (issue 13).
+      isHost && RouteOwnersPlugin.forApp(dir),
       production && new PrecompressPlugin(),
     ],
     optimization: {

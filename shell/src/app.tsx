@@ -6,7 +6,7 @@ import { SiteLayout } from './layout/site-layout';
 import { RemotePreloader } from './preload/remote-preloader';
 import { OwnedRoute } from './routing/owned-route';
 import { ScrollToTop } from './routing/scroll-to-top';
-import { SupportWidget } from './support/support-widget';
+import { IdleSupportWidget } from './support/idle-support-widget';
 
 // Shell pages load on demand too: most visitors never see them.
 const AuthPage = lazy(() => import('./pages/auth-page').then((m) => ({ default: m.AuthPage })));
@@ -38,8 +38,8 @@ export function App() {
             </Routes>
           </Suspense>
         </SiteLayout>
-        {/* Site-wide chrome (issue 4): the Customer Support chat on every page. */}
-        <SupportWidget />
+        {/* Site-wide chrome (issue 4): the Customer Support chat on every page, loaded when idle. */}
+        <IdleSupportWidget />
       </BrowserRouter>
     </AppProviders>
   );

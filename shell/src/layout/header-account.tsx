@@ -1,8 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { useAuth } from 'shared-auth';
 import { ButtonLink, Skeleton } from 'shared-ui';
 import styled from 'styled-components';
-import { HeaderAvatarMenu } from './header-avatar-menu';
-import { HeaderPickupNav } from './header-pickup-nav';
+
+// Signed-in only: a signed-out first visit (the phone in the parking lot) does not download or
+// run the menus' code (issue 13).
+const HeaderAvatarMenu = lazy(() =>
+  import('./header-avatar-menu').then((module) => ({ default: module.HeaderAvatarMenu })),
+);
+const HeaderPickupNav = lazy(() =>
+  import('./header-pickup-nav').then((module) => ({ default: module.HeaderPickupNav })),
+);
+
+function AvatarPlaceholder() {
+  return <Skeleton $width="44px" $height="44px" $round data-testid="avatar-placeholder" />;
+}
 
 const Nav = styled.nav`
   display: flex;
@@ -21,7 +33,7 @@ export function HeaderAccount() {
   if (status === 'loading') {
     return (
       <Nav aria-label="Account">
-        <Skeleton $width="44px" $height="44px" $round data-testid="avatar-placeholder" />
+        <AvatarPlaceholder />
       </Nav>
     );
   }
@@ -34,8 +46,11 @@ export function HeaderAccount() {
   }
   return (
     <Nav aria-label="Account">
-      <HeaderPickupNav />
-      <HeaderAvatarMenu user={user} />
+      {/* The placeholder of the loading state stays until the menus' code has arrived. */}
+      <Suspense fallback={<AvatarPlaceholder />}>
+        <HeaderPickupNav />
+        <HeaderAvatarMenu user={user} />
+      </Suspense>
     </Nav>
   );
 }

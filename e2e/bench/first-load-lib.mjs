@@ -1,0 +1,209 @@
+// What a first visit to a page downloads in JavaScript (issues 2 and 13), shared by the benchmark
+// (e2e/bench/first-load.mjs) and the build's budget check (scripts/check-bundle-budget.mjs), so
+// both count the same bytes: every script the page fetched until the network is idle and its
+// heading is on screen, its size as sent, its gzip -9 size and its raw size.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * The pages a signed-out visitor can open (SPEC section 2), the ones that must paint fast on a
+ * phone. Signed-in pages redirect a stranger to /auth, which is in the list.
+ */
+export const PUBLIC_ROUTES = [
+  '/',
+  '/auth',
+  '/about-us',
+  '/platform-services',
+  '/how-it-works',
+  '/team',
+  '/help-center',
+  '/delivery-info',
+  '/careers',
+  '/contact',
+  '/curbside-pickup',
+  '/landing',
+  '/api-docs',
+  '/robot-leasing',
+];
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export function launchBrowser() {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/**
+ * Loads `url` in a fresh context (cold cache) and lists the scripts it fetched, largest gzip
+ * first: `scripts` are those requested before the page's heading was on screen (the first load
+ * this measures and the budget limits), `later` those requested after it (work deferred to idle
+ * time, such as the support chat), collected until the network has been idle for `settleMs`.
+ */
+export async function measureFirstLoad(browser, url, { settleMs = 500 } = {}) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // When the first <h1> entered the document, on the page's own clock (Playwright's waitFor
+  // notices it later, after idle work may already have started).
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      if (document.querySelector('h1')) {
+        window.__firstHeadingAt = performance.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  const pending = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    pending.push(
+      (async () => {
+        const response = await request.response();
+        if (!response) return undefined;
+        const body = await response.body();
+        const sizes = await request.sizes();
+        return {
+          url: request.url(),
+          file: new URL(request.url()).pathname,
+          sent: sizes.responseBodySize,
+          encoding: response.headers()['content-encoding'] ?? 'identity',
+          gzip: gzipSync(body, { level: 9 }).length,
+          raw: body.length,
+          // The MF runtime's core carries this marker; one copy is the goal (issue 2).
+          mfRuntime: body.includes('RUNTIME-00') || body.includes('__FEDERATION__') ? 1 : 0,
+        };
+      })(),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForTimeout(settleMs);
+  const { headingAt, starts } = await page.evaluate(() => ({
+    headingAt: window.__firstHeadingAt ?? Number.POSITIVE_INFINITY,
+    starts: performance.getEntriesByType('resource').map((entry) => [entry.name, entry.startTime]),
+  }));
+  const startOf = new Map(starts);
+  const all = (await Promise.all(pending)).filter(Boolean);
+  await context.close();
+  for (const s of all) s.beforePaint = (startOf.get(s.url) ?? 0) < headingAt;
+  all.sort((a, b) => b.gzip - a.gzip);
+  const sum = (list) =>
+    list.reduce(
+      (total, s) => ({
+        sent: total.sent + s.sent,
+        gzip: total.gzip + s.gzip,
+        raw: total.raw + s.raw,
+      }),
+      { sent: 0, gzip: 0, raw: 0 },
+    );
+  const scripts = all.filter((s) => s.beforePaint);
+  const later = all.filter((s) => !s.beforePaint);
+  return { url, scripts, total: sum(scripts), later, laterTotal: sum(later) };
+}
+
+export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** The chunk table of one page, as Markdown. */
+export function chunkTable({ scripts, total }) {
+  return [
+    '| file | sent (encoding) | gzip | raw |',
+    '|---|---|---|---|',
+    ...scripts.map(
+      (s) => `| \`${s.file}\` | ${kb(s.sent)} (${s.encoding}) | ${kb(s.gzip)} | ${kb(s.raw)} |`,
+    ),
+    `| **total: ${scripts.length} files** | **${kb(total.sent)}** | **${kb(total.gzip)}** | **${kb(total.raw)}** |`,
+  ].join('\n');
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the production server as `npm start` runs it (the compiled API, api/dist/main.js, rebuilt
+ * first when stale, exactly as scripts/serve.mjs does) over a build, on a free port and a fresh
+ * embedded database. `staticRoot` is a DIST_ROOT folder (default: the repository's own builds).
+ * Resolves once /api/health answers; `stop()` ends it (SIGTERM, then SIGKILL after 5 s) and
+ * removes the database.
+ */
+export async function startProductionServer({ staticRoot, env = {} } = {}) {
+  const { API_BUNDLE, API_ROOT, apiBuildIsStale, buildApi } = await import(
+    '../../api/scripts/build.mjs'
+  );
+  if (await apiBuildIsStale()) await buildApi();
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'curbrun-bench-'));
+  const child = spawn(process.execPath, ['--enable-source-maps', API_BUNDLE], {
+    cwd: API_ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...(staticRoot ? { STATIC_ROOT: path.resolve(staticRoot) } : {}),
+      ...env,
+    },
+  });
+  child.stderr.on('data', (chunk) => process.stderr.write(chunk));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const baseUrl = `http://localhost:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return { baseUrl, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`The production server did not start on port ${port}.`);
+}
+
+/** Replaces what lies between `<!-- NAME:START -->` and `<!-- NAME:END -->` in docs/benchmarks.md. */
+export async function writeBenchmarkSection(name, text) {
+  const { readFileSync, writeFileSync } = await import('node:fs');
+  const docPath = path.join(REPO_ROOT, 'docs/benchmarks.md');
+  const doc = readFileSync(docPath, 'utf8');
+  const start = `<!-- ${name}:START -->`;
+  const end = `<!-- ${name}:END -->`;
+  if (!doc.includes(start) || !doc.includes(end)) return false;
+  const next = `${doc.slice(0, doc.indexOf(start) + start.length)}\n${text}\n${doc.slice(doc.indexOf(end))}`;
+  writeFileSync(docPath, next);
+  return true;
+}
