@@ -171,6 +171,21 @@ test.describe('a remote that is down', () => {
       const body = await response.json();
       await route.fulfill({ response, json: { ...body, curbside: 'javascript:alert(1)' } });
     });
+    // The server inlines the configuration in the page (issue 13); without it the shell reads
+    // /remotes.json, as it does from a static host.
+    await page.route('**/curbside-pickup', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        /<script type="application\/json" id="remotes-config">.*?<\/script>/,
+        '',
+      );
+      const {
+        'content-encoding': _encoding,
+        'content-length': _length,
+        ...headers
+      } = response.headers();
+      await route.fulfill({ status: 200, headers, body: html });
+    });
     await page.goto('/curbside-pickup');
     const panel = page
       .getByRole('alert')

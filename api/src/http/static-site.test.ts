@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -9,7 +9,26 @@ import { cacheControlFor, IMMUTABLE_CACHE } from './static-site.ts';
 
 const SHELL_INDEX = '<!doctype html><html><head><title>Curbside shell</title></head></html>';
 const SHELL_MAIN = `console.log(${JSON.stringify('shell main bundle '.repeat(200))});`;
-const MANIFEST = JSON.stringify({ id: 'marketing', metaData: { remoteEntry: { name: 'x.js' } } });
+const MANIFEST = JSON.stringify({
+  id: 'marketing',
+  metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.abcdef0123.js', path: '' } },
+  exposes: [{ path: './routes', assets: { js: { sync: ['routes.0123456789.js'], async: [] } } }],
+});
+// What the shell's build writes beside index.html (shared-build, route-owners-plugin.ts).
+const ROUTE_OWNERS = JSON.stringify({
+  owners: { marketing: ['/', '/help-center'], curbside: ['/curbside-pickup'] },
+  shellPaths: ['/auth'],
+});
+const REMOTES_CONFIG_BLOCK = /<script type="application\/json" id="remotes-config">(.*?)<\/script>/;
+
+/** The shell's index.html as the server sends it: the template with the head additions. */
+function expectShellPage(html: string) {
+  expect(html.startsWith('<!doctype html><html><head><title>Curbside shell</title>')).toBe(true);
+  expect(html.endsWith('</head></html>')).toBe(true);
+  expect(JSON.parse(REMOTES_CONFIG_BLOCK.exec(html)?.[1] ?? 'null')).toMatchObject({
+    marketing: '/remotes/marketing/mf-manifest.json',
+  });
+}
 const REMOTE_ENTRY = `globalThis.marketing = ${JSON.stringify('remote entry '.repeat(200))};`;
 
 async function writeFiles(root: string, files: Record<string, string | Buffer>) {
@@ -46,6 +65,7 @@ describeEachDatabase('production static serving', (kind) => {
       'shell/dist/main.34484ae911.js': SHELL_MAIN,
       'shell/dist/main.34484ae911.js.br': brotliCompressSync(SHELL_MAIN),
       'shell/dist/main.34484ae911.js.gz': gzipSync(SHELL_MAIN),
+      'shell/dist/route-owners.json': ROUTE_OWNERS,
       'shell/dist/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
       // A real folder whose name is also a client-side route.
       'shell/dist/help-center/readme.txt': 'not a page',
@@ -70,7 +90,47 @@ describeEachDatabase('production static serving', (kind) => {
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.text()).toBe(SHELL_INDEX);
+    expectShellPage(response.text());
+  });
+
+  it('inlines the remotes configuration and preloads the owning remote (issue 13)', async () => {
+    const home = (await get('/', { accept: 'text/html' })).text();
+    expect(JSON.parse(REMOTES_CONFIG_BLOCK.exec(home)?.[1] ?? 'null')).toEqual(
+      (await get('/remotes.json')).json(),
+    );
+    for (const hint of [
+      '<link rel="preload" as="fetch" href="/remotes/marketing/mf-manifest.json" crossorigin="anonymous" fetchpriority="high">',
+      '<link rel="preload" as="script" href="/remotes/marketing/remoteEntry.abcdef0123.js" fetchpriority="high">',
+      '<link rel="preload" as="script" href="/remotes/marketing/routes.0123456789.js" fetchpriority="high">',
+    ]) {
+      expect(home).toContain(hint);
+    }
+    // The page's CSP still allows no inline script: the configuration is a data block.
+    const response = await get('/help-center', { accept: 'text/html' });
+    expect(response.headers['content-security-policy']).toMatch(/script-src 'self'(;| )/);
+    expect(response.headers['content-security-policy']).not.toMatch(/unsafe-inline[^;]*;.*script/);
+    expect(response.text()).toContain('remoteEntry.abcdef0123.js');
+    // A page of a remote that is not built, and a shell page: the configuration, no hints.
+    for (const pathname of ['/curbside-pickup', '/auth']) {
+      const page = (await get(pathname, { accept: 'text/html' })).text();
+      expectShellPage(page);
+      expect(page, pathname).not.toContain('rel="preload"');
+    }
+  });
+
+  it('sends the page of a remote redeployed in place with its new entry, no restart', async () => {
+    const manifestFile = path.join(staticRoot, 'mfe-marketing/dist/mf-manifest.json');
+    const redeployed = MANIFEST.replace('remoteEntry.abcdef0123.js', 'remoteEntry.fedcba9876.js');
+    await writeFile(manifestFile, redeployed);
+    const later = new Date(Date.now() + 5000);
+    await utimes(manifestFile, later, later);
+    try {
+      const page = (await get('/', { accept: 'text/html' })).text();
+      expect(page).toContain('/remotes/marketing/remoteEntry.fedcba9876.js');
+      expect(page).not.toContain('remoteEntry.abcdef0123.js');
+    } finally {
+      await writeFile(manifestFile, MANIFEST);
+    }
   });
 
   it.each([
@@ -82,7 +142,7 @@ describeEachDatabase('production static serving', (kind) => {
     const response = await get(pathname, { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
     expect(response.status).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.text()).toBe(SHELL_INDEX);
+    expectShellPage(response.text());
   });
 
   it.each<Record<string, string>>([{ accept: '*/*' }, {}])(
@@ -90,7 +150,7 @@ describeEachDatabase('production static serving', (kind) => {
     async (headers) => {
       const response = await get('/curbside-pickup', headers);
       expect(response.status).toBe(200);
-      expect(response.text()).toBe(SHELL_INDEX);
+      expectShellPage(response.text());
     },
   );
 

@@ -3,6 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_NAMES, type RemoteName } from 'shared-contracts/remotes';
+import { buildRemotesManifest } from '../remotes/service.ts';
+import { createPageComposer } from './page-html.ts';
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE = 'no-cache';
@@ -25,8 +27,10 @@ export interface StaticSite {
   shellDist: string | undefined;
   remotes: Partial<Record<RemoteName, string>>;
   /**
-   * Answers a request no route matched with the shell's index.html when it is a page navigation
-   * (so client-side routes survive a reload). Returns undefined when it does not apply.
+   * Answers a request no route matched with the shell's page when it is a page navigation (so
+   * client-side routes survive a reload): index.html with the remotes configuration inlined and
+   * preload hints for the page's remote (page-html.ts, issue 13). `/` takes the same path.
+   * Returns undefined when it does not apply.
    */
   historyFallback(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined;
 }
@@ -81,9 +85,9 @@ export async function registerStaticSite(
       ...common,
       root: shellDist,
       prefix: '/',
-      index: ['index.html'],
-      // Only `/` is a folder page; any other folder path is a client-side route (history fallback).
-      allowedPath: (pathName: string) => pathName === '/' || !pathName.endsWith('/'),
+      // No folder pages: `/` and every client-side route get the composed page (history fallback).
+      index: false,
+      allowedPath: (pathName: string) => !pathName.endsWith('/'),
       decorateReply: true,
     });
     decorated = true;
@@ -102,12 +106,24 @@ export async function registerStaticSite(
     decorated = true;
   }
 
+  // Fixed while the process runs, like the /remotes.json route's answer (remotes/routes.ts).
+  const remotesConfig = buildRemotesManifest(app.config.remoteUrls, app.config.remoteLoadTimeoutMs);
+  const composer = shellDist
+    ? createPageComposer({ shellDist, remoteDists: remotes, remotesConfig: () => remotesConfig })
+    : undefined;
+
   return {
     shellDist,
     remotes,
     historyFallback(request, reply) {
-      if (!shellDist || !isPageNavigation(request)) return undefined;
-      return reply.sendFile('index.html', shellDist);
+      if (!composer || !isPageNavigation(request)) return undefined;
+      const html = composer.page(request.url.split('?')[0] ?? '/');
+      if (html === undefined) return undefined;
+      return reply
+        .code(200)
+        .header('cache-control', REVALIDATE_CACHE)
+        .type('text/html; charset=utf-8')
+        .send(html);
     },
   };
 }

@@ -2,7 +2,8 @@ import * as federation from '@module-federation/enhanced/runtime';
 import { isRemoteRoutesModule, type RemoteExposes } from 'shared-ui';
 import { runRemoteChunks } from '../preload/remote-chunks';
 import type { RemoteName } from '../routing/route-table';
-import { fetchRemotes, type RemotesResolution } from './remotes-config';
+import { type RemotesResolution, readRemotes } from './remotes-config';
+import { releaseServerHints } from './server-hints';
 
 /** What every remote exposes under `./routes`, by the shared contract (shared-ui federation.ts). */
 export type RemoteRoutes = RemoteExposes['./routes'];
@@ -68,8 +69,9 @@ function prefersSavingData(): boolean {
 
 /**
  * Loads remotes at runtime from the manifest URLs in `/remotes.json` (never baked into the build).
- * `/remotes.json` is read once, on the first visit to (or preload of) any remote; a failure is
- * forgotten so Retry reads it again. A remote that does not answer within `loadTimeoutMs` (15 s
+ * The configuration is read once, on the first visit to (or preload of) any remote: from the page
+ * when the server inlined it, else from `/remotes.json`; a failure is forgotten so Retry fetches
+ * `/remotes.json` again. A remote that does not answer within `loadTimeoutMs` (15 s
  * unless remotes.json says otherwise) fails like any other load error.
  *
  * Loaded `./routes` modules are kept, so a remote that was preloaded (or visited before) renders
@@ -83,7 +85,7 @@ export class RemoteLoader {
   private readonly warmed = new Set<RemoteName>();
 
   constructor(
-    private readonly readConfig: () => Promise<RemotesResolution> = () => fetchRemotes(),
+    private readonly readConfig: () => Promise<RemotesResolution> = () => readRemotes(),
     private readonly runtime: FederationRuntime = defaultRuntime,
     private readonly runChunks: (manifestUrl: string) => Promise<void> = runRemoteChunks,
   ) {}
@@ -169,6 +171,8 @@ export class RemoteLoader {
     this.loaded.delete(name);
     this.warmed.delete(name);
     this.forgetRuntimeState(name);
+    // A hint that failed while the remote was down must not fail the retry (server-hints.ts).
+    if (typeof document !== 'undefined') await releaseServerHints(name);
   }
 
   /**

@@ -89,3 +89,38 @@ export async function fetchRemotes(
   }
   return resolveRemotes(raw, base);
 }
+
+/** The id of the JSON data block the server puts in the page (api/src/http/page-html.ts). */
+export const INLINE_CONFIG_ID = 'remotes-config';
+
+/**
+ * The remotes configuration the server inlined in this page, read once: the element is removed,
+ * so a later read (Retry after a failure) fetches `/remotes.json` again instead of reusing what
+ * the page was sent with. Undefined when there is none or it does not parse.
+ */
+export function takeInlineRemotes(doc: Document = document): unknown {
+  const element = doc.getElementById(INLINE_CONFIG_ID);
+  if (!element) return undefined;
+  element.remove();
+  try {
+    return JSON.parse(element.textContent ?? '');
+  } catch {
+    console.warn('[shell] The inlined remotes configuration is not valid JSON; fetching it.');
+    return undefined;
+  }
+}
+
+/**
+ * The remotes configuration without a round trip when the server inlined it in the page (issue
+ * 13: no `/remotes.json` request between the shell's start and its first remote), otherwise
+ * `/remotes.json` as before (a static host or CDN serving index.html as is).
+ */
+export function readRemotes(
+  doc: Document = document,
+  base = window.location.href,
+): Promise<RemotesResolution> {
+  const inline = takeInlineRemotes(doc);
+  return inline === undefined
+    ? fetchRemotes('/remotes.json', base)
+    : Promise.resolve(resolveRemotes(inline, base));
+}

@@ -1,0 +1,181 @@
+import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  composePage,
+  createPageComposer,
+  fileCache,
+  jsonForScript,
+  ownerOf,
+  type RouteOwners,
+  remotePreloads,
+} from './page-html.ts';
+
+const TABLE: RouteOwners = {
+  owners: {
+    marketing: ['/', '/about-us'],
+    customer: ['/schedule-pickup'],
+    curbside: ['/curbside-pickup'],
+    retailer: ['/robot-leasing', '/landing'],
+  },
+  shellPaths: ['/auth'],
+};
+
+const CONFIG = {
+  marketing: '/remotes/marketing/mf-manifest.json',
+  customer: '/remotes/customer/mf-manifest.json',
+  curbside: '/remotes/curbside/mf-manifest.json',
+  retailer: 'https://cdn.example/retailer/mf-manifest.json',
+};
+
+const manifest = (entry: string, routes = ['__federation_expose_routes.0123456789.js']) => ({
+  metaData: { publicPath: 'auto', remoteEntry: { name: entry, path: '' } },
+  exposes: [{ path: './routes', assets: { js: { sync: routes, async: ['950.abc.js'] } } }],
+});
+
+describe('ownerOf', () => {
+  it('finds the owning remote like the shell does', () => {
+    expect(ownerOf('/', TABLE)).toBe('marketing');
+    expect(ownerOf('/About-Us/', TABLE)).toBe('marketing');
+    expect(ownerOf('/schedule-pickup/payment', TABLE)).toBe('customer');
+    expect(ownerOf('/robot-leasing', TABLE)).toBe('retailer');
+    // Whole segments: /robot-leasing does not own /robot-leasing-payment.
+    expect(ownerOf('/robot-leasing-payment', TABLE)).toBeNull();
+    expect(ownerOf('/auth', TABLE)).toBeNull();
+    expect(ownerOf('/landing', undefined)).toBeNull();
+  });
+});
+
+describe('remotePreloads', () => {
+  it('hints the manifest, the remote entry and the ./routes chunk beside the manifest', () => {
+    expect(
+      remotePreloads('/remotes/marketing/mf-manifest.json', manifest('remoteEntry.aaaaaaaaaa.js')),
+    ).toEqual([
+      { href: '/remotes/marketing/mf-manifest.json', as: 'fetch' },
+      { href: '/remotes/marketing/remoteEntry.aaaaaaaaaa.js', as: 'script' },
+      { href: '/remotes/marketing/__federation_expose_routes.0123456789.js', as: 'script' },
+    ]);
+  });
+
+  it('follows an explicit publicPath and keeps other origins absolute', () => {
+    const hints = remotePreloads('https://cdn.example/m/mf-manifest.json', {
+      metaData: { publicPath: 'https://assets.example/m/', remoteEntry: { name: 'e.js' } },
+    });
+    expect(hints).toEqual([
+      { href: 'https://cdn.example/m/mf-manifest.json', as: 'fetch' },
+      { href: 'https://assets.example/m/e.js', as: 'script' },
+    ]);
+  });
+});
+
+describe('composePage', () => {
+  const template = '<!doctype html><html><head><title>x</title></head><body></body></html>';
+
+  it('inlines the remotes configuration as a JSON data block and the hints before </head>', () => {
+    const html = composePage(template, {
+      remotesConfig: CONFIG,
+      preloads: [
+        { href: '/remotes/marketing/mf-manifest.json', as: 'fetch' },
+        { href: '/remotes/marketing/remoteEntry.aaaaaaaaaa.js', as: 'script' },
+      ],
+    });
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" href="/remotes/marketing/mf-manifest.json" crossorigin="anonymous" fetchpriority="high">',
+    );
+    expect(html).toContain(
+      '<link rel="preload" as="script" href="/remotes/marketing/remoteEntry.aaaaaaaaaa.js" fetchpriority="high">',
+    );
+    const block =
+      /<script type="application\/json" id="remotes-config">(.*?)<\/script><\/head>/.exec(html);
+    expect(JSON.parse(block?.[1] ?? 'null')).toEqual(CONFIG);
+    // No executable inline script: the page's CSP has no 'unsafe-inline' for scripts.
+    expect(html.match(/<script(?![^>]*type="application\/json")[^>]*>[^<]/g)).toBeNull();
+  });
+
+  it('cannot be broken out of by what the configuration contains', () => {
+    const json = jsonForScript({ x: '</script><script>alert(1)</script>&\u2028' });
+    expect(json).not.toContain('<');
+    expect(json).not.toContain('>');
+    expect(JSON.parse(json)).toEqual({ x: '</script><script>alert(1)</script>&\u2028' });
+  });
+});
+
+describe('createPageComposer', () => {
+  let root: string | undefined;
+  afterEach(async () => {
+    if (root) await rm(root, { recursive: true, force: true });
+    root = undefined;
+  });
+
+  async function site() {
+    root = await mkdtemp(path.join(os.tmpdir(), 'page-html-'));
+    const shellDist = path.join(root, 'shell');
+    const marketing = path.join(root, 'marketing');
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(shellDist);
+    await mkdir(marketing);
+    await writeFile(path.join(shellDist, 'index.html'), '<html><head></head><body></body></html>');
+    await writeFile(path.join(shellDist, 'route-owners.json'), JSON.stringify(TABLE));
+    const manifestFile = path.join(marketing, 'mf-manifest.json');
+    await writeFile(manifestFile, JSON.stringify(manifest('remoteEntry.aaaaaaaaaa.js')));
+    const composer = createPageComposer({
+      shellDist,
+      remoteDists: { marketing },
+      remotesConfig: () => CONFIG,
+    });
+    return { shellDist, manifestFile, composer };
+  }
+
+  it('hints the owning remote, and nothing for shell pages or remotes deployed elsewhere', async () => {
+    const { composer } = await site();
+    expect(composer.page('/about-us')).toContain('/remotes/marketing/remoteEntry.aaaaaaaaaa.js');
+    expect(composer.page('/auth')).not.toContain('rel="preload"');
+    // The retailer is on another origin (REMOTE_RETAILER_URL): its manifest is not on disk.
+    expect(composer.page('/landing')).not.toContain('rel="preload"');
+    for (const page of ['/about-us', '/auth', '/landing']) {
+      expect(composer.page(page)).toContain('id="remotes-config"');
+    }
+  });
+
+  it('shows a remote redeployed in place on the next page, without a restart', async () => {
+    const { composer, manifestFile } = await site();
+    expect(composer.page('/')).toContain('remoteEntry.aaaaaaaaaa.js');
+    await writeFile(manifestFile, JSON.stringify(manifest('remoteEntry.bbbbbbbbbb.js')));
+    // Same size, new content: the modification time alone must be enough.
+    const later = new Date(Date.now() + 5000);
+    await utimes(manifestFile, later, later);
+    const page = composer.page('/');
+    expect(page).toContain('remoteEntry.bbbbbbbbbb.js');
+    expect(page).not.toContain('remoteEntry.aaaaaaaaaa.js');
+  });
+
+  it('still serves the page when the route table or a manifest is missing or broken', async () => {
+    const { composer, shellDist, manifestFile } = await site();
+    await writeFile(manifestFile, '{ not json');
+    expect(composer.page('/')).toContain('id="remotes-config"');
+    expect(composer.page('/')).not.toContain('rel="preload"');
+    await rm(path.join(shellDist, 'route-owners.json'));
+    expect(composer.page('/about-us')).toContain('id="remotes-config"');
+  });
+});
+
+describe('fileCache', () => {
+  it('re-reads a file only when it changed', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'file-cache-'));
+    const file = path.join(dir, 'a.json');
+    let parses = 0;
+    const read = fileCache((text) => {
+      parses += 1;
+      return JSON.parse(text) as unknown;
+    });
+    await writeFile(file, '{"v":1}');
+    expect(read(file)).toEqual({ v: 1 });
+    expect(read(file)).toEqual({ v: 1 });
+    expect(parses).toBe(1);
+    await writeFile(file, '{"v":22}');
+    expect(read(file)).toEqual({ v: 22 });
+    await rm(dir, { recursive: true, force: true });
+    expect(read(file)).toBeUndefined();
+  });
+});

@@ -1,0 +1,206 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { REMOTE_NAMES, type RemoteName, type RemotesManifest } from 'shared-contracts/remotes';
+
+/**
+ * The page the server sends for every navigation (issue 13, "no waterfall"): the shell's
+ * index.html with, before `</head>`,
+ *
+ * - the answer of `/remotes.json` as a JSON data block (`<script type="application/json"
+ *   id="remotes-config">`), which the shell reads instead of fetching `/remotes.json` (it still
+ *   fetches it when the block is missing, e.g. index.html served by a CDN). A data block is not
+ *   executed, so the strict CSP (no inline scripts) stays as it is;
+ * - preload hints for the remote that owns the page (the shell's route table, written by its
+ *   build as route-owners.json): its `mf-manifest.json` (as the MF runtime's `fetch`), its
+ *   `remoteEntry` and the first chunk of its `./routes` (classic scripts, as the MF runtime and
+ *   the remote's chunk loader insert them), so they download while the shell's own JavaScript
+ *   does instead of one after the other.
+ *
+ * Nothing is cached longer than a file's modification time: every request stats index.html,
+ * route-owners.json and the owning remote's manifest, so a remote redeployed in place (or a new
+ * shell) shows up on the next page load without a restart.
+ */
+
+export const REMOTES_CONFIG_ELEMENT_ID = 'remotes-config';
+
+/** The shell's route table as its build writes it (shared-build, route-owners-plugin.ts). */
+export interface RouteOwners {
+  owners: Partial<Record<RemoteName, readonly string[]>>;
+  shellPaths?: readonly string[];
+}
+
+export interface PreloadHint {
+  href: string;
+  as: 'script' | 'fetch';
+}
+
+/** The subset of a remote's `mf-manifest.json` the hints need. */
+interface FederationManifest {
+  metaData?: {
+    publicPath?: string;
+    remoteEntry?: { name?: string; path?: string };
+  };
+  exposes?: Array<{ path?: string; assets?: { js?: { sync?: string[] } } }>;
+}
+
+function normalisePath(pathname: string): string {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return trimmed === '' ? '/' : trimmed.toLowerCase();
+}
+
+/**
+ * The remote that owns a page, by the same rule as the shell's `findOwner`
+ * (shell/src/routing/route-table.ts): `/` owns only the home page; any other prefix owns itself
+ * and its sub-paths, by whole segments. A wrong answer only costs an unused preload.
+ */
+export function ownerOf(pathname: string, table: RouteOwners | undefined): RemoteName | null {
+  if (!table) return null;
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // keep it as sent
+  }
+  const page = normalisePath(decoded);
+  for (const name of REMOTE_NAMES) {
+    const prefixes = table.owners[name] ?? [];
+    const owns = prefixes.some((prefix) =>
+      prefix === '/' ? page === '/' : page === prefix || page.startsWith(`${prefix}/`),
+    );
+    if (owns) return name;
+  }
+  return null;
+}
+
+/**
+ * The files to preload for a remote, from its manifest (served at `manifestUrl`, root-relative or
+ * absolute): the manifest itself, the remote entry and the sync chunks of `./routes`.
+ */
+export function remotePreloads(manifestUrl: string, manifest: FederationManifest): PreloadHint[] {
+  const base = new URL(manifestUrl, 'http://this.server');
+  const publicPath = manifest.metaData?.publicPath;
+  const filesBase =
+    !publicPath || publicPath === 'auto' ? new URL('.', base) : new URL(publicPath, base);
+  const href = (file: string) => {
+    const url = new URL(file, filesBase);
+    // Same server: keep it root-relative, like the URL the shell will ask for.
+    return url.origin === 'http://this.server' ? `${url.pathname}${url.search}` : url.href;
+  };
+  const hints: PreloadHint[] = [{ href: href(base.href), as: 'fetch' }];
+  const entry = manifest.metaData?.remoteEntry;
+  if (entry?.name) hints.push({ href: href(`${entry.path ?? ''}${entry.name}`), as: 'script' });
+  const routes = manifest.exposes?.find((expose) => expose.path === './routes');
+  for (const file of routes?.assets?.js?.sync ?? []) hints.push({ href: href(file), as: 'script' });
+  return hints;
+}
+
+/** JSON that is safe inside a `<script>` element: nothing in it can close or open a tag. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+export function preloadLink(hint: PreloadHint): string {
+  // The MF runtime fetches the manifest with fetch() (CORS mode, same-origin credentials), which
+  // only reuses a preload made with crossorigin="anonymous". Scripts are inserted without a
+  // crossorigin attribute, so their preloads have none either.
+  const cors = hint.as === 'fetch' ? ' crossorigin="anonymous"' : '';
+  return `<link rel="preload" as="${hint.as}" href="${escapeAttribute(hint.href)}"${cors} fetchpriority="high">`;
+}
+
+/** index.html with the remotes configuration and the preload hints placed before `</head>`. */
+export function composePage(
+  template: string,
+  { remotesConfig, preloads }: { remotesConfig: RemotesManifest; preloads: readonly PreloadHint[] },
+): string {
+  const head = [
+    ...preloads.map(preloadLink),
+    `<script type="application/json" id="${REMOTES_CONFIG_ELEMENT_ID}">${jsonForScript(remotesConfig)}</script>`,
+  ].join('');
+  const at = template.search(/<\/head>/i);
+  if (at >= 0) return `${template.slice(0, at)}${head}${template.slice(at)}`;
+  const body = template.search(/<body[\s>]/i);
+  return body >= 0 ? `${template.slice(0, body)}${head}${template.slice(body)}` : head + template;
+}
+
+interface CachedFile<T> {
+  mtimeMs: number;
+  size: number;
+  value: T | undefined;
+}
+
+/**
+ * Reads and parses a file again only when its modification time or size changed; undefined when
+ * it is missing or does not parse. One stat per use.
+ */
+export function fileCache<T>(parse: (text: string) => T) {
+  const cache = new Map<string, CachedFile<T>>();
+  return (file: string): T | undefined => {
+    const stat = statSync(file, { throwIfNoEntry: false });
+    if (!stat) {
+      cache.delete(file);
+      return undefined;
+    }
+    const known = cache.get(file);
+    if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) return known.value;
+    let value: T | undefined;
+    try {
+      value = parse(readFileSync(file, 'utf8'));
+    } catch {
+      value = undefined;
+    }
+    cache.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, value });
+    return value;
+  };
+}
+
+export interface PageComposer {
+  /** The page for `pathname`, or undefined when the shell has no index.html. */
+  page(pathname: string): string | undefined;
+}
+
+/**
+ * Builds pages from the files on disk: the shell's build folder and the folders of the remotes
+ * this process serves. A remote deployed elsewhere (`REMOTE_<NAME>_URL`) gets no hints: its
+ * manifest is not on this machine, and the shell loads it as before.
+ */
+export function createPageComposer({
+  shellDist,
+  remoteDists,
+  remotesConfig,
+}: {
+  shellDist: string;
+  remoteDists: Partial<Record<RemoteName, string>>;
+  remotesConfig: () => RemotesManifest;
+}): PageComposer {
+  const readText = fileCache((text) => text);
+  const readJson = fileCache((text) => JSON.parse(text) as unknown);
+  return {
+    page(pathname) {
+      const template = readText(path.join(shellDist, 'index.html'));
+      if (template === undefined) return undefined;
+      const config = remotesConfig();
+      const table = readJson(path.join(shellDist, 'route-owners.json')) as RouteOwners | undefined;
+      const owner = ownerOf(pathname, table?.owners ? table : undefined);
+      let preloads: PreloadHint[] = [];
+      const dist = owner ? remoteDists[owner] : undefined;
+      const manifestUrl = owner ? config[owner] : undefined;
+      // Only a remote served from this process's own /remotes/<name>/ has its manifest here.
+      if (owner && dist && manifestUrl === `/remotes/${owner}/mf-manifest.json`) {
+        const manifest = readJson(path.join(dist, 'mf-manifest.json'));
+        if (manifest && typeof manifest === 'object') {
+          preloads = remotePreloads(manifestUrl, manifest as FederationManifest);
+        }
+      }
+      return composePage(template, { remotesConfig: config, preloads });
+    },
+  };
+}

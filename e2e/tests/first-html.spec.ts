@@ -1,0 +1,83 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
+
+// Issue 13, "no waterfall": the first HTML response of a page already carries what `/remotes.json`
+// answers and preload hints for the remote that owns the page, so the shell starts loading that
+// remote while its own JavaScript downloads. The fixture's CSP guard fails any test during which
+// the page reported a Content-Security-Policy violation.
+
+const CONFIG_BLOCK = /<script type="application\/json" id="remotes-config">(.*?)<\/script>/;
+
+async function firstHtml(request: APIRequestContext, path: string): Promise<string> {
+  const response = await request.get(path, { headers: { accept: 'text/html' } });
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^text\/html/);
+  return response.text();
+}
+
+async function remoteFiles(request: APIRequestContext, remote: string) {
+  const manifest = (await (await request.get(`/remotes/${remote}/mf-manifest.json`)).json()) as {
+    metaData: { remoteEntry: { name: string; path?: string } };
+    exposes: Array<{ path: string; assets: { js: { sync: string[] } } }>;
+  };
+  const entry = `/remotes/${remote}/${manifest.metaData.remoteEntry.path ?? ''}${manifest.metaData.remoteEntry.name}`;
+  const routes = manifest.exposes.find((expose) => expose.path === './routes');
+  return { entry, sync: (routes?.assets.js.sync ?? []).map((f) => `/remotes/${remote}/${f}`) };
+}
+
+for (const [path, remote] of [
+  ['/', 'marketing'],
+  ['/help-center', 'marketing'],
+  ['/curbside-pickup', 'curbside'],
+  ['/landing', 'retailer'],
+  ['/schedule-pickup/payment', 'customer'],
+] as const) {
+  test(`the first HTML of ${path} carries the remotes configuration and preloads ${remote}`, async ({
+    request,
+  }) => {
+    const html = await firstHtml(request, path);
+    const inlined = JSON.parse(CONFIG_BLOCK.exec(html)?.[1] ?? 'null');
+    expect(inlined).toEqual(await (await request.get('/remotes.json')).json());
+    const { entry, sync } = await remoteFiles(request, remote);
+    expect(html).toContain(`<link rel="preload" as="script" href="${entry}" fetchpriority="high">`);
+    for (const file of sync) expect(html).toContain(`href="${file}"`);
+    expect(html).toContain(
+      `<link rel="preload" as="fetch" href="/remotes/${remote}/mf-manifest.json" crossorigin="anonymous" fetchpriority="high">`,
+    );
+    // No other remote is hinted.
+    expect(
+      html
+        .match(/rel="preload"[^>]*\/remotes\/(\w+)\//g)
+        ?.every((l) => l.includes(`/remotes/${remote}/`)),
+    ).toBe(true);
+  });
+}
+
+test('a shell page gets the configuration and no remote hints', async ({ request }) => {
+  const html = await firstHtml(request, '/auth');
+  expect(CONFIG_BLOCK.test(html)).toBe(true);
+  expect(html).not.toContain('rel="preload"');
+});
+
+test('the shell uses the inlined configuration and the preloads: no /remotes.json, each file once', async ({
+  page,
+  request,
+}) => {
+  const { entry } = await remoteFiles(request, 'marketing');
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(requested).not.toContain('/remotes.json');
+  // The preloads were used, not fetched a second time.
+  expect(requested.filter((p) => p === entry)).toHaveLength(1);
+  expect(requested.filter((p) => p === '/remotes/marketing/mf-manifest.json')).toHaveLength(1);
+  expect(warnings.filter((w) => /preload/i.test(w))).toEqual([]);
+  // The data block was read and removed, so a Retry would fetch /remotes.json afresh.
+  expect(await page.locator('#remotes-config').count()).toBe(0);
+});
