@@ -2,34 +2,8 @@ import { randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
-/** The seeded demo customer (api/src/seed/demo-customer.ts) and its orders that curbside accepts. */
-export const DEMO = { username: 'demo', password: 'Demo#2026pass' } as const;
-
 /** A fresh phone number, so the outbox holds exactly this test's PIN message. */
 export const randomPhone = () => `(214) 555-${String(randomInt(0, 10_000)).padStart(4, '0')}`;
-
-/** Signs in through the API on `baseURL` and stores the session keys of SPEC section 3. */
-export async function signIn(
-  page: Page,
-  request: APIRequestContext,
-  baseURL: string,
-  account: { username: string; password: string } = DEMO,
-): Promise<void> {
-  const response = await request.post(`${baseURL}/api/auth/login`, {
-    data: { identifier: account.username, password: account.password },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const { token, user } = (await response.json()) as { token: string; user: { id: string } };
-  await page.goto(`${baseURL}/api/health`);
-  await page.evaluate(
-    ({ token, userId, now }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('userID', userId);
-      localStorage.setItem('sensitiveAuthTime', String(now));
-    },
-    { token, userId: user.id, now: Date.now() },
-  );
-}
 
 /** The PIN from the newest SMS to `phone` in the development outbox. */
 export async function readPinFromOutbox(

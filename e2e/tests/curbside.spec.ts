@@ -1,17 +1,7 @@
-import {
-  type APIRequestContext,
-  expect,
-  request as playwrightRequest,
-  test,
-} from '@playwright/test';
+import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import { type ExtraServer, startExtraServer } from '../fixtures/extra-server';
-import {
-  CurbsidePage,
-  mainAxeViolations,
-  randomPhone,
-  readPinFromOutbox,
-  signIn,
-} from '../pages/curbside';
+import { AuthApi, DEMO_ACCOUNT, expect, signInPage, test } from '../fixtures/test';
+import { CurbsidePage, mainAxeViolations, randomPhone, readPinFromOutbox } from '../pages/curbside';
 
 /**
  * Curbside pickup end to end (issue 5) on the composed site, with the robot simulated by the
@@ -22,11 +12,16 @@ test.describe.configure({ mode: 'serial' });
 
 let server: ExtraServer;
 let api: APIRequestContext;
+let authApi: AuthApi;
 
 test.beforeAll(async () => {
   server = await startExtraServer({ SIM_TIME_SCALE: '0.1' });
-  api = await playwrightRequest.newContext();
+  api = await playwrightRequest.newContext({ baseURL: server.baseURL });
+  authApi = new AuthApi(api);
 });
+
+/** The demo customer, whose seeded ready orders curbside accepts, signed in on this suite's server. */
+const signInDemo = (page: Page) => signInPage(page, authApi, DEMO_ACCOUNT, server.baseURL);
 
 test.afterAll(async () => {
   await api?.dispose();
@@ -37,7 +32,7 @@ test('a customer with a ready order completes a curbside pickup with the PIN fro
   page,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page, api, server.baseURL);
+  await signInDemo(page);
   const curbside = new CurbsidePage(page, server.baseURL);
   await curbside.goto();
   await expect(page.getByRole('heading', { name: 'How It Works' })).toBeVisible();
@@ -124,7 +119,7 @@ test('a wrong PIN is refused with attempts remaining; three wrong PINs fail the 
   page,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page, api, server.baseURL);
+  await signInDemo(page);
   const curbside = new CurbsidePage(page, server.baseURL);
   await curbside.goto();
   await curbside.start();
@@ -163,7 +158,7 @@ test('a wrong PIN is refused with attempts remaining; three wrong PINs fail the 
 
 test('reloading during tracking keeps the view, and the link reopens it', async ({ page }) => {
   test.setTimeout(60_000);
-  await signIn(page, api, server.baseURL);
+  await signInDemo(page);
   const curbside = new CurbsidePage(page, server.baseURL);
   await curbside.goto();
   await curbside.start();
@@ -193,7 +188,7 @@ test('reloading during tracking keeps the view, and the link reopens it', async 
 });
 
 test('?orderNumber= prefills the arrival form', async ({ page }) => {
-  await signIn(page, api, server.baseURL);
+  await signInDemo(page);
   const curbside = new CurbsidePage(page, server.baseURL);
   await curbside.goto('?orderNumber=CR-100237');
   expect(await mainAxeViolations(page)).toEqual([]);

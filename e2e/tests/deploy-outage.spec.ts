@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { type ExtraServer, startExtraServer } from '../fixtures/extra-server';
+import { expect, test } from '../fixtures/test';
 import { servedRemoteDist } from '../support/remote-build';
 import { StaticOrigin } from '../support/static-origin';
 

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 
 // Issue 9: when the user shows where they are going (hovering or focusing a link to a path another
 // remote owns: header, footer, or a link inside a remote), the shell loads that remote first, so

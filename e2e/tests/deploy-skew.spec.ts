@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { type ExtraServer, startExtraServer } from '../fixtures/extra-server';
-import { collectCspViolations, describeViolations } from '../support/csp-guard';
+import { expect, test } from '../fixtures/test';
 import { type BuiltRemote, buildRemoteCopy } from '../support/remote-build';
 import { StaticOrigin } from '../support/static-origin';
 
@@ -48,10 +47,8 @@ async function sharedReactRange(url: string): Promise<string | undefined> {
 
 test('a remote built for React 18 is refused with a clear message, and the site keeps working', async ({
   page,
-  context,
 }) => {
   expect(await sharedReactRange(origin.url)).toBe('^18.0.0');
-  const violations = await collectCspViolations(context);
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
@@ -86,7 +83,6 @@ test('a remote built for React 18 is refused with a clear message, and the site 
   await expect(panel).toHaveCount(0);
   await page.getByTestId('site-header').getByRole('link', { name: 'Login' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
-  expect(violations, describeViolations(violations)).toEqual([]);
 });
 
 test('the same remote built for a compatible range (^19.0.0) loads', async ({ page }) => {

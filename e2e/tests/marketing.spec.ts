@@ -1,4 +1,5 @@
-import { AuthPage, expect, signInPage, test } from '../fixtures/test';
+import type { Locator } from '@playwright/test';
+import { AuthPage, DEMO_ACCOUNT, expect, signInPage, test } from '../fixtures/test';
 import {
   axeViolations,
   ContactPage,
@@ -8,11 +9,8 @@ import {
   SupportChat,
 } from '../pages/marketing';
 
-// The demo customer seeded on every fresh server (README).
-const DEMO = { username: 'demo', password: 'Demo#2026pass' };
-
 /** hrefs of the links inside `scope`, as written in the page. */
-async function hrefs(scope: import('@playwright/test').Locator): Promise<string[]> {
+async function hrefs(scope: Locator): Promise<string[]> {
   return scope
     .getByRole('link')
     .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
@@ -93,7 +91,7 @@ test.describe('home', () => {
 
     const authPage = new AuthPage(page);
     await expect(authPage.loginForm).toBeVisible();
-    await authPage.login(DEMO.username, DEMO.password);
+    await authPage.login(DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
     await expect(page).toHaveURL(/\/schedule-pickup\/store-details$/);
     expect(await page.evaluate(() => sessionStorage.getItem('redirectAfterLogin'))).toBeNull();
   });

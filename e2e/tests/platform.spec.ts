@@ -1,41 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-
-// Every route of SPEC section 2 with its owner (DESIGN.md section 1) and the heading its page shows.
-const ROUTES: Array<{ path: string; owner: string | null }> = [
-  { path: '/', owner: 'marketing' },
-  { path: '/auth', owner: null },
-  { path: '/re-authenticate', owner: null },
-  { path: '/schedule-pickup', owner: 'customer' },
-  { path: '/schedule-pickup/store-details', owner: 'customer' },
-  { path: '/schedule-pickup/order-details', owner: 'customer' },
-  { path: '/schedule-pickup/delivery-details', owner: 'customer' },
-  { path: '/schedule-pickup/payment', owner: 'customer' },
-  { path: '/schedule-pickup/complete', owner: 'customer' },
-  { path: '/store-selection', owner: 'customer' },
-  { path: '/checkout', owner: 'customer' },
-  { path: '/subscribe', owner: 'customer' },
-  { path: '/pickup-history', owner: 'customer' },
-  { path: '/delivery-tracking/00000000-0000-4000-8000-000000000000', owner: 'customer' },
-  { path: '/wallet', owner: 'customer' },
-  { path: '/settings', owner: 'customer' },
-  { path: '/refund-request', owner: 'customer' },
-  { path: '/verify-email', owner: null },
-  { path: '/curbside-pickup', owner: 'curbside' },
-  { path: '/landing', owner: 'retailer' },
-  { path: '/checkout-widget', owner: 'retailer' },
-  { path: '/api-docs', owner: 'retailer' },
-  { path: '/delivery-tracking-dashboard', owner: 'retailer' },
-  { path: '/about-us', owner: 'marketing' },
-  { path: '/platform-services', owner: 'marketing' },
-  { path: '/how-it-works', owner: 'marketing' },
-  { path: '/team', owner: 'marketing' },
-  { path: '/help-center', owner: 'marketing' },
-  { path: '/delivery-info', owner: 'marketing' },
-  { path: '/robot-leasing', owner: 'retailer' },
-  { path: '/retailer-onboarding', owner: 'retailer' },
-  { path: '/robot-leasing-payment', owner: 'retailer' },
-  { path: '/robot-leasing-success', owner: 'retailer' },
-];
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
+import { ROUTES } from '../support/routes';
 
 const notFound = (page: Page) =>
   page.getByRole('heading', { level: 1, name: '404 Page Not Found' });
