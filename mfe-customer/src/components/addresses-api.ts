@@ -1,16 +1,18 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, fetchJson } from 'shared-auth';
-import type {
-  CreateAddressRequest,
-  SavedAddress,
-  UpdateAddressRequest,
+import { apiRequest, fetchJson, meQueryOptions } from 'shared-auth';
+import {
+  type CreateAddressRequest,
+  type SavedAddress,
+  savedAddressListSchema,
+  type UpdateAddressRequest,
 } from 'shared-contracts/addresses';
 
 /** The signed-in person's saved addresses (also used by the settings page). */
 export const addressesQueryOptions = () =>
   queryOptions({
     queryKey: ['customer', 'addresses'] as const,
-    queryFn: ({ signal }) => fetchJson<SavedAddress[]>('/api/addresses', 'default', signal),
+    queryFn: async ({ signal }) =>
+      savedAddressListSchema.parse(await fetchJson<unknown>('/api/addresses', 'default', signal)),
   });
 
 export function useCreateAddressMutation() {
@@ -21,7 +23,7 @@ export function useCreateAddressMutation() {
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: addressesQueryOptions().queryKey });
       // The avatar menu shows the default address's street line.
-      await queryClient.invalidateQueries({ queryKey: ['auth', 'me'] });
+      await queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
     },
   });
 }
@@ -33,7 +35,7 @@ export function useUpdateAddressMutation() {
       apiRequest<SavedAddress>('PATCH', `/api/addresses/${id}`, body, { auth: true }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: addressesQueryOptions().queryKey });
-      await queryClient.invalidateQueries({ queryKey: ['auth', 'me'] });
+      await queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
     },
   });
 }
@@ -45,7 +47,7 @@ export function useDeleteAddressMutation() {
       apiRequest('DELETE', `/api/addresses/${id}`, undefined, { auth: true }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: addressesQueryOptions().queryKey });
-      await queryClient.invalidateQueries({ queryKey: ['auth', 'me'] });
+      await queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
     },
   });
 }

@@ -1,13 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import { CACHE_GROUPS, fetchJson } from 'shared-auth';
-import type { Retailer } from 'shared-contracts/retailers';
-import type { Store } from 'shared-contracts/stores';
+import { retailerListSchema } from 'shared-contracts/retailers';
+import { storeListSchema } from 'shared-contracts/stores';
 
 /** Stores: fresh 5 minutes, kept 30 (SPEC section 9). */
 export const storesQueryOptions = () =>
   queryOptions({
     queryKey: ['customer', 'stores'] as const,
-    queryFn: ({ signal }) => fetchJson<Store[]>('/api/stores', 'stores', signal),
+    queryFn: async ({ signal }) =>
+      storeListSchema.parse(await fetchJson<unknown>('/api/stores', 'stores', signal)),
     staleTime: CACHE_GROUPS.stores.staleTime,
     gcTime: CACHE_GROUPS.stores.gcTime,
   });
@@ -16,7 +17,8 @@ export const storesQueryOptions = () =>
 export const retailersQueryOptions = () =>
   queryOptions({
     queryKey: ['customer', 'retailers'] as const,
-    queryFn: ({ signal }) => fetchJson<Retailer[]>('/api/retailers', 'stores', signal),
+    queryFn: async ({ signal }) =>
+      retailerListSchema.parse(await fetchJson<unknown>('/api/retailers', 'stores', signal)),
     staleTime: CACHE_GROUPS.stores.staleTime,
     gcTime: CACHE_GROUPS.stores.gcTime,
   });

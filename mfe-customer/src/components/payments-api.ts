@@ -1,20 +1,28 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, fetchJson } from 'shared-auth';
-import type { CreatePaymentMethodRequest, PaymentMethod } from 'shared-contracts/payments';
-import type { WalletSummary } from 'shared-contracts/wallet';
+import {
+  type CreatePaymentMethodRequest,
+  type PaymentMethod,
+  paymentMethodListSchema,
+} from 'shared-contracts/payments';
+import { walletSummarySchema } from 'shared-contracts/wallet';
 
 /** The wallet balance, shown wherever one pays. */
 export const walletQueryOptions = () =>
   queryOptions({
     queryKey: ['customer', 'wallet'] as const,
-    queryFn: ({ signal }) => fetchJson<WalletSummary>('/api/wallet', 'default', signal),
+    queryFn: async ({ signal }) =>
+      walletSummarySchema.parse(await fetchJson<unknown>('/api/wallet', 'default', signal)),
   });
 
 /** Saved cards (brand and last 4), the default first. */
 export const paymentMethodsQueryOptions = () =>
   queryOptions({
     queryKey: ['customer', 'payment-methods'] as const,
-    queryFn: ({ signal }) => fetchJson<PaymentMethod[]>('/api/payment-methods', 'default', signal),
+    queryFn: async ({ signal }) =>
+      paymentMethodListSchema.parse(
+        await fetchJson<unknown>('/api/payment-methods', 'default', signal),
+      ),
   });
 
 export function useAddPaymentMethodMutation() {

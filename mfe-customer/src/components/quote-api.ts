@@ -2,6 +2,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from 'shared-auth';
 import type { Quote, QuoteRequest } from 'shared-contracts/quotes';
 
+/** Every quote, whatever its inputs: a price change on the server (409) invalidates them all. */
+export const allQuotesQueryKey = ['customer', 'quote'] as const;
+
 /**
  * The live quote: priced by the server (POST /api/quotes) for exactly these inputs. Kept fresh
  * for 30 s (window times move with the clock); the previous answer stays on screen while a new
@@ -9,7 +12,7 @@ import type { Quote, QuoteRequest } from 'shared-contracts/quotes';
  */
 export const quoteQueryOptions = (request: QuoteRequest | null) =>
   queryOptions({
-    queryKey: ['customer', 'quote', request] as const,
+    queryKey: [...allQuotesQueryKey, request] as const,
     queryFn: ({ signal }) =>
       apiRequest<Quote>('POST', '/api/quotes', request, { auth: true, signal }),
     enabled: request !== null,

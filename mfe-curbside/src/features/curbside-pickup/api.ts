@@ -7,6 +7,7 @@ import {
   type CurbsidePickup,
   curbsidePickupSchema,
 } from 'shared-contracts/curbside';
+import { type OrderPickupListItem, orderPickupListSchema } from 'shared-contracts/order-pickups';
 
 /** Every live status refresh (SSE and the polling fallback) feeds this one cache entry. */
 export const curbsidePickupQueryOptions = (id: string) =>
@@ -37,14 +38,6 @@ export function newerRecord(previous: unknown, next: unknown): unknown {
   return next;
 }
 
-/** SPEC section 3's order pickup list item. */
-export interface OrderPickupListItem {
-  id: string;
-  orderNumber: string;
-  storeName: string;
-  status: string;
-}
-
 /**
  * The caller's order pickups that can be collected at the curb (SPEC section 2: ready_for_pickup
  * or confirmed). Order pickups cache group: fresh 30 s, kept 10 min, refetched every 60 s.
@@ -52,8 +45,10 @@ export interface OrderPickupListItem {
 export const eligibleOrdersQueryOptions = () =>
   queryOptions({
     queryKey: ['curbside', 'order-pickups'] as const,
-    queryFn: ({ signal }) =>
-      fetchJson<OrderPickupListItem[]>('/api/order-pickups', 'orderPickups', signal),
+    queryFn: async ({ signal }) =>
+      orderPickupListSchema.parse(
+        await fetchJson<unknown>('/api/order-pickups', 'orderPickups', signal),
+      ),
     select: (orders: OrderPickupListItem[]) =>
       orders.filter((order) =>
         (CURBSIDE_ELIGIBLE_ORDER_STATUSES as readonly string[]).includes(order.status),

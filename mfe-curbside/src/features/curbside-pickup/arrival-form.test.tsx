@@ -4,16 +4,27 @@ import { json, mockFetch, renderWithProviders, signIn } from 'shared-auth/testin
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ArrivalForm } from './arrival-form';
 
+/** A list item as GET /api/order-pickups answers it (the page parses it with the shared schema). */
+const order = (n: number, orderNumber: string, storeName: string, status: string) => ({
+  id: `00000000-0000-4000-8000-00000000000${n}`,
+  orderNumber,
+  storeName,
+  status,
+  storeId: `store-${n}`,
+  retailerName: storeName.split(' ')[0],
+  deliveryType: 'curbside',
+  retailerOrderNumber: null,
+  totalCents: 2599,
+  windowStartsAt: null,
+  windowEndsAt: null,
+  createdAt: '2026-03-02T15:00:00.000Z',
+});
+
 const ORDERS = [
-  {
-    id: 'o1',
-    orderNumber: 'CR-100234',
-    storeName: 'Nordstrom NorthPark',
-    status: 'ready_for_pickup',
-  },
-  { id: 'o2', orderNumber: 'CR-100236', storeName: "Macy's Galleria", status: 'confirmed' },
-  { id: 'o3', orderNumber: 'CR-100238', storeName: 'Sephora Domain', status: 'pending' },
-  { id: 'o4', orderNumber: 'CR-100231', storeName: 'Zara NorthPark', status: 'delivered' },
+  order(1, 'CR-100234', 'Nordstrom NorthPark', 'ready_for_pickup'),
+  order(2, 'CR-100236', "Macy's Galleria", 'confirmed'),
+  order(3, 'CR-100238', 'Sephora Domain', 'pending'),
+  order(4, 'CR-100231', 'Zara NorthPark', 'delivered'),
 ];
 
 function renderForm(props: { presetOrderNumber?: string } = {}) {

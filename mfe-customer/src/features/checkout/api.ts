@@ -1,18 +1,20 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, fetchJson } from 'shared-auth';
-import type { CheckoutSession, CompleteCheckoutRequest } from 'shared-contracts/checkout';
+import { type CompleteCheckoutRequest, checkoutSessionSchema } from 'shared-contracts/checkout';
 import type { OrderPickup } from 'shared-contracts/order-pickups';
 import { orderPickupsQueryOptions } from '../../components/order-pickups-api';
-import { walletQueryOptions } from '../../components/payments-api';
+import { paymentMethodsQueryOptions, walletQueryOptions } from '../../components/payments-api';
 
 export const checkoutSessionQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['customer', 'checkout-session', id] as const,
-    queryFn: ({ signal }) =>
-      fetchJson<CheckoutSession>(
-        `/api/checkout-sessions/${encodeURIComponent(id)}`,
-        'default',
-        signal,
+    queryFn: async ({ signal }) =>
+      checkoutSessionSchema.parse(
+        await fetchJson<unknown>(
+          `/api/checkout-sessions/${encodeURIComponent(id)}`,
+          'default',
+          signal,
+        ),
       ),
     // An open session does not change on its own; only paying it does.
     staleTime: 5 * 60_000,
@@ -41,7 +43,7 @@ export function useCompleteCheckoutMutation(sessionId: string) {
         }),
         queryClient.invalidateQueries({ queryKey: orderPickupsQueryOptions().queryKey }),
         queryClient.invalidateQueries({ queryKey: walletQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['customer', 'payment-methods'] }),
+        queryClient.invalidateQueries({ queryKey: paymentMethodsQueryOptions().queryKey }),
       ]);
     },
   });

@@ -34,6 +34,7 @@ import {
 } from '../../components/delivery-value';
 import { formatWindow } from '../../components/format';
 import { PaymentForm } from '../../components/payment-form';
+import { allQuotesQueryKey } from '../../components/quote-api';
 import {
   checkoutIdempotencyKey,
   checkoutSessionQueryOptions,
@@ -304,7 +305,7 @@ function OpenCheckout({
                 onPaid(order);
               } catch (error) {
                 if (error instanceof ApiError && error.status === 409) {
-                  await queryClient.invalidateQueries({ queryKey: ['customer', 'quote'] });
+                  await queryClient.invalidateQueries({ queryKey: allQuotesQueryKey });
                 }
                 throw error;
               }

@@ -1,6 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, CACHE_GROUPS, fetchJson, getToken, throwIfNotOk } from 'shared-auth';
-import type { Delivery } from 'shared-contracts/deliveries';
+import { type Delivery, deliverySchema } from 'shared-contracts/deliveries';
+import {
+  allPickupHistoryQueryKey,
+  orderPickupsQueryOptions,
+} from '../../components/order-pickups-api';
 
 /**
  * The tracked delivery. `/delivery-tracking/:id` takes an order id (what the scheduling flow and
@@ -9,14 +13,18 @@ import type { Delivery } from 'shared-contracts/deliveries';
  */
 export async function fetchTrackedDelivery(id: string, signal?: AbortSignal): Promise<Delivery> {
   try {
-    return await fetchJson<Delivery>(
-      `/api/deliveries/order/${encodeURIComponent(id)}`,
-      'activeDelivery',
-      signal,
+    return deliverySchema.parse(
+      await fetchJson<unknown>(
+        `/api/deliveries/order/${encodeURIComponent(id)}`,
+        'activeDelivery',
+        signal,
+      ),
     );
   } catch (error) {
     if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 400)) throw error;
-    return fetchJson<Delivery>(`/api/deliveries/${encodeURIComponent(id)}`, 'delivery', signal);
+    return deliverySchema.parse(
+      await fetchJson<unknown>(`/api/deliveries/${encodeURIComponent(id)}`, 'delivery', signal),
+    );
   }
 }
 
@@ -67,8 +75,8 @@ export function useDeliveryAction(trackedId: string) {
     onSuccess: async (delivery) => {
       queryClient.setQueryData(trackedDeliveryQueryOptions(trackedId).queryKey, delivery);
       // The order's status changed with it (history, curbside order selector, wallet).
-      await queryClient.invalidateQueries({ queryKey: ['customer', 'order-pickups'] });
-      await queryClient.invalidateQueries({ queryKey: ['deliveries', 'history'] });
+      await queryClient.invalidateQueries({ queryKey: orderPickupsQueryOptions().queryKey });
+      await queryClient.invalidateQueries({ queryKey: allPickupHistoryQueryKey });
     },
   });
 }

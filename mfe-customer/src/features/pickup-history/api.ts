@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { CACHE_GROUPS, fetchJson } from 'shared-auth';
-import type { HistoryFilter, PickupHistoryPage } from 'shared-contracts/deliveries';
-import type { OrderPickup } from 'shared-contracts/order-pickups';
+import { type HistoryFilter, pickupHistoryPageSchema } from 'shared-contracts/deliveries';
+import { allPickupHistoryQueryKey } from '../../components/order-pickups-api';
 
 export interface HistoryFilters {
   page: number;
@@ -23,15 +23,12 @@ function historyUrl(filters: HistoryFilters): string {
 /** One page of the history; the previous page stays on screen while the next loads. */
 export const pickupHistoryQueryOptions = (filters: HistoryFilters) =>
   queryOptions({
-    queryKey: ['deliveries', 'history', filters] as const,
-    queryFn: ({ signal }) =>
-      fetchJson<PickupHistoryPage>(historyUrl(filters), 'orderPickups', signal),
+    queryKey: [...allPickupHistoryQueryKey, filters] as const,
+    queryFn: async ({ signal }) =>
+      pickupHistoryPageSchema.parse(
+        await fetchJson<unknown>(historyUrl(filters), 'orderPickups', signal),
+      ),
     staleTime: CACHE_GROUPS.orderPickups.staleTime,
     gcTime: CACHE_GROUPS.orderPickups.gcTime,
     placeholderData: keepPreviousData,
   });
-
-/** The order's detail, read when "Order again" prefills the scheduling flow. */
-export function fetchOrderPickup(id: string, signal?: AbortSignal): Promise<OrderPickup> {
-  return fetchJson<OrderPickup>(`/api/order-pickups/${id}`, 'orderPickups', signal);
-}

@@ -122,16 +122,45 @@ describe('PickupHistoryPage', () => {
 
   it('orders again: the scheduling draft is prefilled and the flow opens at order details', async () => {
     const user = userEvent.setup();
-    const detail = {
+    const detail: OrderPickup = {
       id: ORDER_ID,
+      orderNumber: 'CR-100600',
+      storeName: 'Nordstrom NorthPark',
+      status: 'delivered',
       storeId: 'nordstrom-northpark',
+      retailerName: 'Nordstrom',
+      deliveryType: 'home',
+      retailerOrderNumber: null,
+      totalCents: 1899,
+      windowStartsAt: null,
+      windowEndsAt: null,
+      createdAt: '2026-03-02T15:00:00.000Z',
+      store: {
+        id: 'nordstrom-northpark',
+        name: 'Nordstrom NorthPark',
+        addressLine: '8687 N Central Expy',
+        city: 'Dallas',
+        state: 'TX',
+        zip: '75225',
+        location: { lat: 32.8686, lng: -96.7735 },
+      },
       retailerId: 'nordstrom',
       customerName: 'Dana Rivera',
       bags: 3,
       weightClass: 'medium',
       notes: 'Leave by the side door',
-      deliveryType: 'home',
       window: '4h',
+      zone: 'core',
+      distanceMiles: 3.2,
+      feeLines: [],
+      feeCents: 1899,
+      discountCents: 0,
+      tipCents: 0,
+      payment: null,
+      checkoutSessionId: null,
+      cancellable: false,
+      statusHistory: [],
+      updatedAt: '2026-03-02T15:00:00.000Z',
       deliveryAddress: {
         line1: '9100 Skillman St',
         line2: null,
@@ -142,7 +171,7 @@ describe('PickupHistoryPage', () => {
         location: { lat: 32.8757, lng: -96.7496 },
         metroArea: 'Dallas–Fort Worth',
       },
-    } as unknown as OrderPickup;
+    };
     mockFetch({
       'GET /api/pickup-history': () => json(page([item()])),
       [`GET /api/order-pickups/${ORDER_ID}`]: () => json(detail),

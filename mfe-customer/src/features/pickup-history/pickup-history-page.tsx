@@ -36,7 +36,8 @@ import {
 } from 'shared-ui';
 import styled from 'styled-components';
 import { formatDateTime } from '../../components/format';
-import { fetchOrderPickup, type HistoryFilters, pickupHistoryQueryOptions } from './api';
+import { fetchOrderPickup } from '../../components/order-pickups-api';
+import { type HistoryFilters, pickupHistoryQueryOptions } from './api';
 import { startReorder } from './reorder';
 
 const PAGE_SIZE = 10;

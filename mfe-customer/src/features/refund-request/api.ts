@@ -1,9 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, fetchJson, getToken, throwIfNotOk } from 'shared-auth';
-import type {
-  CreateRefundRequest,
-  RefundPhoto,
-  RefundRequestRecord,
+import {
+  type CreateRefundRequest,
+  type RefundPhoto,
+  type RefundRequestRecord,
+  refundPhotoSchema,
+  refundRequestListSchema,
 } from 'shared-contracts/refunds';
 import { walletQueryOptions } from '../../components/payments-api';
 
@@ -11,8 +13,10 @@ import { walletQueryOptions } from '../../components/payments-api';
 export const refundRequestsQueryOptions = () =>
   queryOptions({
     queryKey: ['refunds', 'requests'] as const,
-    queryFn: ({ signal }) =>
-      fetchJson<RefundRequestRecord[]>('/api/refund-requests', 'default', signal),
+    queryFn: async ({ signal }) =>
+      refundRequestListSchema.parse(
+        await fetchJson<unknown>('/api/refund-requests', 'default', signal),
+      ),
     refetchInterval: (query) =>
       query.state.data?.some((request) => request.status === 'submitted') ? 5_000 : false,
   });
@@ -27,7 +31,7 @@ export async function uploadRefundPhoto(file: File): Promise<RefundPhoto> {
     body: file,
   });
   await throwIfNotOk(response);
-  return (await response.json()) as RefundPhoto;
+  return refundPhotoSchema.parse(await response.json());
 }
 
 export interface SubmitRefundInput {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from 'shared-auth';
 import type { CreateOrderPickupRequest, OrderPickup } from 'shared-contracts/order-pickups';
 import { orderPickupsQueryOptions } from '../../components/order-pickups-api';
-import { walletQueryOptions } from '../../components/payments-api';
+import { paymentMethodsQueryOptions, walletQueryOptions } from '../../components/payments-api';
 
 /** POST /api/order-pickups with the draft's Idempotency-Key: one order per draft. */
 export function useCreateOrderPickupMutation() {
@@ -24,7 +24,7 @@ export function useCreateOrderPickupMutation() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: orderPickupsQueryOptions().queryKey }),
         queryClient.invalidateQueries({ queryKey: walletQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['customer', 'payment-methods'] }),
+        queryClient.invalidateQueries({ queryKey: paymentMethodsQueryOptions().queryKey }),
       ]);
     },
   });

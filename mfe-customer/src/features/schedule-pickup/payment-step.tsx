@@ -7,6 +7,7 @@ import { formatCents } from 'shared-contracts/payments';
 import type { WeightClass } from 'shared-contracts/quotes';
 import { Button, Notice, Skeleton, Stack } from 'shared-ui';
 import { PaymentForm, type PaymentPreferences } from '../../components/payment-form';
+import { allQuotesQueryKey } from '../../components/quote-api';
 import { useCreateOrderPickupMutation } from './api';
 import { useDraft } from './draft-context';
 import { OrderSummary } from './order-summary';
@@ -94,7 +95,7 @@ export function PaymentStep() {
     } catch (error) {
       // The price moved (window times, a plan change): show the new one before taking money.
       if (error instanceof ApiError && error.status === 409) {
-        await queryClient.invalidateQueries({ queryKey: ['customer', 'quote'] });
+        await queryClient.invalidateQueries({ queryKey: allQuotesQueryKey });
       }
       throw error;
     }

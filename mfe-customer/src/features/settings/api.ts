@@ -1,22 +1,25 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, CACHE_GROUPS, fetchJson, meQueryOptions } from 'shared-auth';
-import type {
-  NotificationPreferences,
-  UpdateNotificationPreferences,
+import {
+  type NotificationPreferences,
+  notificationPreferencesSchema,
+  type UpdateNotificationPreferences,
 } from 'shared-contracts/settings';
-import type {
-  AccountProfile,
-  ChangeEmailRequest,
-  ChangePasswordRequest,
-  DeleteAccountRequest,
-  UpdateProfileRequest,
+import {
+  type AccountProfile,
+  accountProfileSchema,
+  type ChangeEmailRequest,
+  type ChangePasswordRequest,
+  type DeleteAccountRequest,
+  type UpdateProfileRequest,
 } from 'shared-contracts/users';
 
 /** The settings profile (the user plus a pending email change); a user-group cache entry. */
 export const accountProfileQueryOptions = () =>
   queryOptions({
     queryKey: ['users', 'me'] as const,
-    queryFn: ({ signal }) => fetchJson<AccountProfile>('/api/users/me', 'user', signal),
+    queryFn: async ({ signal }) =>
+      accountProfileSchema.parse(await fetchJson<unknown>('/api/users/me', 'user', signal)),
     staleTime: 0,
     gcTime: CACHE_GROUPS.user.gcTime,
   });
@@ -24,11 +27,9 @@ export const accountProfileQueryOptions = () =>
 export const notificationPreferencesQueryOptions = () =>
   queryOptions({
     queryKey: ['users', 'notification-preferences'] as const,
-    queryFn: ({ signal }) =>
-      fetchJson<NotificationPreferences>(
-        '/api/users/me/notification-preferences',
-        'default',
-        signal,
+    queryFn: async ({ signal }) =>
+      notificationPreferencesSchema.parse(
+        await fetchJson<unknown>('/api/users/me/notification-preferences', 'default', signal),
       ),
   });
 

@@ -1,34 +1,40 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, fetchJson } from 'shared-auth';
-import type {
-  CurrentSubscriptionResponse,
-  SubscribeRequest,
-  SubscriptionPlan,
+import {
+  type CurrentSubscriptionResponse,
+  currentSubscriptionResponseSchema,
+  type SubscribeRequest,
+  subscriptionPlanListSchema,
 } from 'shared-contracts/subscriptions';
-import { walletQueryOptions } from '../../components/payments-api';
+import { paymentMethodsQueryOptions, walletQueryOptions } from '../../components/payments-api';
+import { allQuotesQueryKey } from '../../components/quote-api';
 
 export const plansQueryOptions = () =>
   queryOptions({
     queryKey: ['customer', 'subscription-plans'] as const,
-    queryFn: ({ signal }) =>
-      fetchJson<SubscriptionPlan[]>('/api/subscriptions/plans', 'stores', signal),
+    queryFn: async ({ signal }) =>
+      subscriptionPlanListSchema.parse(
+        await fetchJson<unknown>('/api/subscriptions/plans', 'stores', signal),
+      ),
     staleTime: 5 * 60_000,
   });
 
 export const currentSubscriptionQueryOptions = () =>
   queryOptions({
     queryKey: ['customer', 'subscription'] as const,
-    queryFn: ({ signal }) =>
-      fetchJson<CurrentSubscriptionResponse>('/api/subscriptions/current', 'default', signal),
+    queryFn: async ({ signal }) =>
+      currentSubscriptionResponseSchema.parse(
+        await fetchJson<unknown>('/api/subscriptions/current', 'default', signal),
+      ),
   });
 
 async function afterChange(queryClient: ReturnType<typeof useQueryClient>) {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: currentSubscriptionQueryOptions().queryKey }),
     queryClient.invalidateQueries({ queryKey: walletQueryOptions().queryKey }),
-    queryClient.invalidateQueries({ queryKey: ['customer', 'payment-methods'] }),
+    queryClient.invalidateQueries({ queryKey: paymentMethodsQueryOptions().queryKey }),
     // Quotes include the plan's discount.
-    queryClient.invalidateQueries({ queryKey: ['customer', 'quote'] }),
+    queryClient.invalidateQueries({ queryKey: allQuotesQueryKey }),
   ]);
 }
 

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, fetchJson } from 'shared-auth';
-import type {
-  TopUpRequest,
-  TopUpResponse,
-  WalletEntriesPage,
-  WalletEntryKind,
+import {
+  type TopUpRequest,
+  type TopUpResponse,
+  type WalletEntryKind,
+  walletEntriesPageSchema,
 } from 'shared-contracts/wallet';
-import { walletQueryOptions } from '../../components/payments-api';
+import { paymentMethodsQueryOptions, walletQueryOptions } from '../../components/payments-api';
 
 export interface LedgerFilters {
   page: number;
@@ -39,7 +39,10 @@ function ledgerUrl(filters: LedgerFilters): string {
 export const walletEntriesQueryOptions = (filters: LedgerFilters) =>
   queryOptions({
     queryKey: ['customer', 'wallet', 'entries', filters] as const,
-    queryFn: ({ signal }) => fetchJson<WalletEntriesPage>(ledgerUrl(filters), 'default', signal),
+    queryFn: async ({ signal }) =>
+      walletEntriesPageSchema.parse(
+        await fetchJson<unknown>(ledgerUrl(filters), 'default', signal),
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -55,7 +58,7 @@ export function useTopUpMutation() {
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: walletQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['customer', 'payment-methods'] }),
+        queryClient.invalidateQueries({ queryKey: paymentMethodsQueryOptions().queryKey }),
       ]);
     },
   });

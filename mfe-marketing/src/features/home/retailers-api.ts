@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { CACHE_GROUPS, fetchJson } from 'shared-auth';
-import type { Retailer } from 'shared-contracts/retailers';
+import { type Retailer, retailerListSchema } from 'shared-contracts/retailers';
 
 export const RETAILERS_URL = '/api/retailers';
 
-export function fetchPartnerRetailers(signal?: AbortSignal): Promise<Retailer[]> {
-  return fetchJson<Retailer[]>(RETAILERS_URL, 'stores', signal);
+export async function fetchPartnerRetailers(signal?: AbortSignal): Promise<Retailer[]> {
+  return retailerListSchema.parse(await fetchJson<unknown>(RETAILERS_URL, 'stores', signal));
 }
 
 /** `['retailers', 'partners']`: the 13 retailers of the home page strip, in strip order. */
