@@ -30,8 +30,9 @@ import { registerStaticSite } from './http/static-site.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
 import { notificationsPlugin } from './notifications/plugin.ts';
 import { devOutboxRoutes } from './notifications/routes.ts';
+import { orderPickupEventsPlugin } from './order-pickups/plugin.ts';
 import { orderPickupRoutes } from './order-pickups/routes.ts';
-import { commercePlugin } from './payments/plugin.ts';
+import { paymentsPlugin } from './payments/plugin.ts';
 import { paymentMethodRoutes } from './payments/routes.ts';
 import { quoteRoutes } from './quotes/routes.ts';
 import { createEventStreams, type EventStreams } from './realtime/event-streams.ts';
@@ -230,8 +231,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(retailerRoutes);
   await app.register(storeRoutes);
   await app.register(supportRoutes);
-  // Payment provider and order-pickup status listeners, for every domain registered after it.
-  await app.register(commercePlugin);
+  // The payment provider and the order-pickup status listeners, for every domain registered after.
+  await app.register(paymentsPlugin);
+  await app.register(orderPickupEventsPlugin);
   await app.register(addressRoutes);
   await app.register(quoteRoutes);
   await app.register(paymentMethodRoutes);

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { dashboardSchema } from 'shared-contracts/retailer-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
+import { postJson } from '../../test/http.ts';
 import { createTestUser } from '../../test/users.ts';
-import { newCard, postJson } from '../order-pickups/test-helpers.ts';
+import { newCard } from '../order-pickups/test-helpers.ts';
 import {
   apiPost,
   checkoutBody,

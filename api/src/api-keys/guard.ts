@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ApiKeyKind, ApiMode } from 'shared-contracts/retailer';
 import { RETAILER_API_MESSAGES } from 'shared-contracts/retailer-api';
+import { bearerToken } from '../http/bearer-token.ts';
 import { ForbiddenError, HttpError, UnauthorizedError } from '../http/errors.ts';
 import { retailerAccounts } from '../retailer-accounts/schema.ts';
 import { parseApiKey } from './keys.ts';
@@ -24,13 +25,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     apiKey: ApiKeyContext;
   }
-}
-
-function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match?.[1] ?? '';
 }
 
 class ApiKeyError extends UnauthorizedError {}

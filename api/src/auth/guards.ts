@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { bearerToken } from '../http/bearer-token.ts';
 import { ForbiddenError, UnauthorizedError } from '../http/errors.ts';
 import { type AuthSession, findSessionByTokenHash, isSensitiveWindowOpen } from './sessions.ts';
 import { hashToken } from './tokens.ts';
@@ -19,16 +20,6 @@ declare module 'fastify' {
 export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in to continue.';
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 export const SENSITIVE_AUTH_REQUIRED_MESSAGE = 'Please confirm your password to continue.';
-
-const BEARER = /^Bearer +([A-Za-z0-9_\-.~+/=]{1,512})$/i;
-
-/** The token of an `Authorization: Bearer <token>` header, or null when there is none. */
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = BEARER.exec(header.trim());
-  return match?.[1] ?? null;
-}
 
 /**
  * preHandler for routes that need a signed-in user: sets `request.user` and `request.session`, or

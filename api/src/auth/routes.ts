@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   authMessageResponseSchema,
@@ -12,8 +11,9 @@ import {
 } from 'shared-contracts/auth';
 import { apiErrorSchema } from 'shared-contracts/errors';
 import { defaultAddressLine } from '../addresses/service.ts';
-import { HttpError } from '../http/errors.ts';
+import { errorResponses, noStore } from '../http/responses.ts';
 import { requireSensitiveAuth, requireUser } from './guards.ts';
+import { perIpRateLimit, withRetryAfter } from './rate-limits.ts';
 import {
   AUTH_RESULT_MESSAGES,
   login,
@@ -24,24 +24,11 @@ import {
 } from './service.ts';
 import { publishSessionRevocation } from './session-revocation.ts';
 import { revokeSession } from './sessions.ts';
-import { TooManyAttemptsError } from './throttle.ts';
 import { toPublicUser } from './user.ts';
 
 /** Answers for a 429, both the per-account limit (ours) and the per-IP one (@fastify/rate-limit). */
-const errors = { 400: apiErrorSchema, 429: apiErrorSchema } as const;
-const signedInErrors = { 401: apiErrorSchema } as const;
-
-/** Retry-After on our own 429s; @fastify/rate-limit sets it on its own. */
-async function withRetryAfter<T>(reply: FastifyReply, action: () => Promise<T>): Promise<T> {
-  try {
-    return await action();
-  } catch (error) {
-    if (error instanceof TooManyAttemptsError) {
-      reply.header('retry-after', String(error.retryAfterSeconds));
-    }
-    throw error;
-  }
-}
+const errors = errorResponses(400, 429);
+const signedInErrors = errorResponses(401);
 
 /**
  * The seven `/api/auth/*` calls of SPEC section 7, plus resending the verification email.
@@ -52,24 +39,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   const sensitiveWindowMs = config.sensitiveAuthWindowSeconds * 1000;
 
-  // Per-IP limit on every endpoint that checks a secret; the per-account limit (database) is the
-  // one that holds across processes, this one slows down spraying many accounts from one address.
-  const perIp = {
-    max: config.authRateLimitPerMinute,
-    timeWindow: 60_000,
-    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => {
-      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return new HttpError(
-        429,
-        `Too many requests from your network. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-      );
-    },
-  };
+  const perIp = perIpRateLimit(config);
 
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('cache-control', 'no-store');
-    return payload;
-  });
+  noStore(app);
 
   app.post(
     '/api/auth/register',

@@ -4,8 +4,9 @@ import { CHECKOUT_MESSAGES, checkoutSessionSchema } from 'shared-contracts/check
 import { orderPickupSchema } from 'shared-contracts/order-pickups';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
+import { postJson } from '../../test/http.ts';
 import { createTestUser } from '../../test/users.ts';
-import { getJson, newCard, postJson } from '../order-pickups/test-helpers.ts';
+import { getJson, newCard } from '../order-pickups/test-helpers.ts';
 import { checkoutSessions } from './schema.ts';
 import { createCheckoutSession, defaultBags, defaultWeightClass } from './service.ts';
 

@@ -7,11 +7,12 @@ import { PAYMENT_MESSAGES } from 'shared-contracts/payments';
 import { deliveryListSchema } from 'shared-contracts/retailer-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
+import { postJson } from '../../test/http.ts';
 import { createTestUser, type TestUser } from '../../test/users.ts';
 import { arrivalBody } from '../curbside/test-helpers.ts';
 import { runDeliveryUntil } from '../deliveries/test-helpers.ts';
 import { outbox } from '../notifications/schema.ts';
-import { getJson, newCard, postJson, topUp } from '../order-pickups/test-helpers.ts';
+import { getJson, newCard, topUp } from '../order-pickups/test-helpers.ts';
 import { payments } from '../payments/schema.ts';
 import {
   apiPost,

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
+import { postJson } from '../../test/http.ts';
 import { createTestUser, type TestUser } from '../../test/users.ts';
 import { outbox } from '../notifications/schema.ts';
 import * as pin from './pin.ts';
 import { curbsidePickups } from './schema.ts';
-import { arrivalBody, postJson } from './test-helpers.ts';
+import { arrivalBody } from './test-helpers.ts';
 import { giveOrder } from './test-orders.ts';
 
 /**
@@ -36,7 +37,7 @@ describeEachDatabase('curbside arrival checks the order before making a PIN', (k
 
   async function arrivalFails(user: TestUser, orderNumber: string) {
     const body = arrivalBody(orderNumber);
-    const response = await postJson(server, '/api/curbside-pickups', user, body);
+    const response = await postJson(server, user, '/api/curbside-pickups', body);
     const smsToPhone = await server.database.db
       .select({ id: outbox.id })
       .from(outbox)
@@ -84,8 +85,8 @@ describeEachDatabase('curbside arrival checks the order before making a PIN', (k
     const ready = await giveOrder(server.database.db, customer.id);
     const first = await postJson(
       server,
-      '/api/curbside-pickups',
       customer,
+      '/api/curbside-pickups',
       arrivalBody(ready.orderNumber),
     );
     expect(first.status).toBe(201);

@@ -12,6 +12,7 @@ import {
   type TestDatabaseTarget,
   type TestServer,
 } from '../../test/harness.ts';
+import { postJson } from '../../test/http.ts';
 import { openEventStream } from '../../test/sse-client.ts';
 import { createTestUser, type TestUser } from '../../test/users.ts';
 import { waitFor } from '../../test/wait-for.ts';
@@ -19,7 +20,7 @@ import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { timers } from '../simulator/schema.ts';
 import { curbsideTrackingUpdates } from './schema.ts';
-import { arrivalBody, pinFromOutbox, postJson, readPickup } from './test-helpers.ts';
+import { arrivalBody, pinFromOutbox, readPickup } from './test-helpers.ts';
 import { giveOrder } from './test-orders.ts';
 
 /**
@@ -140,8 +141,8 @@ describe.runIf(hasPostgres)('curbside on two API processes [postgres]', () => {
         const body = arrivalBody(order.orderNumber);
         const response = await postJson(
           index % 2 === 0 ? serverB : serverA,
-          '/api/curbside-pickups',
           user,
+          '/api/curbside-pickups',
           body,
         );
         expect(response.status).toBe(201);
@@ -172,7 +173,7 @@ describe.runIf(hasPostgres)('curbside on two API processes [postgres]', () => {
 
       // A change made through B (the PIN) reaches the stream on A.
       const pin = await pinFromOutbox(serverB, watched.phone);
-      const verify = await postJson(serverB, `/api/curbside-pickups/${watched.id}/verify`, user, {
+      const verify = await postJson(serverB, user, `/api/curbside-pickups/${watched.id}/verify`, {
         verificationPin: pin,
       });
       expect(verify.status).toBe(200);

@@ -1,10 +1,11 @@
 import { ORDER_MESSAGES, orderPickupSchema } from 'shared-contracts/order-pickups';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
+import { postJson } from '../../test/http.ts';
 import { createTestUser, type TestUser } from '../../test/users.ts';
 import { placeCurbsideOrder } from '../deliveries/test-helpers.ts';
-import { getJson, postJson as postOrderJson } from '../order-pickups/test-helpers.ts';
-import { arrive, pinFromOutbox, postJson, readPickup, runTimersUntil } from './test-helpers.ts';
+import { getJson } from '../order-pickups/test-helpers.ts';
+import { arrive, pinFromOutbox, readPickup, runTimersUntil } from './test-helpers.ts';
 
 /**
  * `POST /api/order-pickups/:id/cancel` on a curbside order (SPEC section 9: free cancellation
@@ -22,7 +23,7 @@ describeEachDatabase('cancelling the order of a curbside pickup', (kind) => {
   afterAll(() => server?.close());
 
   const cancelOrder = (orderId: string) =>
-    postOrderJson(server, user, `/api/order-pickups/${orderId}/cancel`, {});
+    postJson(server, user, `/api/order-pickups/${orderId}/cancel`, {});
   const readOrder = async (orderId: string) =>
     orderPickupSchema.parse((await getJson(server, user, `/api/order-pickups/${orderId}`)).body);
 
@@ -74,7 +75,7 @@ describeEachDatabase('cancelling the order of a curbside pickup', (kind) => {
     const pin = await pinFromOutbox(server, phoneNumber);
     const wrong = pin === '0000' ? '1111' : '0000';
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      await postJson(server, `/api/curbside-pickups/${id}/verify`, user, {
+      await postJson(server, user, `/api/curbside-pickups/${id}/verify`, {
         verificationPin: wrong,
       });
     }

@@ -9,6 +9,7 @@ import {
 import { apiErrorSchema } from 'shared-contracts/errors';
 import { z } from 'zod';
 import { requireUser } from '../auth/guards.ts';
+import { errorResponses, noStore } from '../http/responses.ts';
 import { ROBOT_STEP_STATUSES } from './robot-schedule.ts';
 import {
   advancePickup,
@@ -28,7 +29,7 @@ import {
 const pickupTimerPayload = z.object({ pickupId: z.uuid() });
 const advanceTimerPayload = pickupTimerPayload.extend({ to: z.enum(ROBOT_STEP_STATUSES) });
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema } as const;
+const errors = errorResponses(400, 401, 404);
 
 /**
  * Curbside pickup with robot delivery (issue 5): the customer's calls, the live event stream and
@@ -61,10 +62,8 @@ export const curbsideRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.addHook('preHandler', requireUser);
-  app.addHook('onSend', async (_request, reply) => {
-    // Records carry personal data and change every few seconds: never cache them.
-    reply.header('cache-control', 'no-store');
-  });
+  // Records carry personal data and change every few seconds: never cache them.
+  noStore(app);
 
   app.post(
     '/api/curbside-pickups',

@@ -6,6 +6,7 @@ import {
 } from 'shared-contracts/curbside';
 import { outboxListSchema } from 'shared-contracts/notifications';
 import type { TestServer } from '../../test/harness.ts';
+import { postJson } from '../../test/http.ts';
 import type { TestUser } from '../../test/users.ts';
 
 /** Test-only helpers for the curbside suites: arrive, read the record, read the PIN SMS. */
@@ -23,22 +24,6 @@ export function arrivalBody(orderNumber: string, overrides: Record<string, unkno
   };
 }
 
-export function postJson(
-  server: TestServer,
-  path: string,
-  user: TestUser | undefined,
-  body?: unknown,
-): Promise<Response> {
-  return server.fetch(path, {
-    method: 'POST',
-    headers: {
-      ...(user?.headers ?? {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
 export async function arrive(
   server: TestServer,
   user: TestUser,
@@ -46,7 +31,7 @@ export async function arrive(
   overrides: Record<string, unknown> = {},
 ): Promise<{ id: string; phoneNumber: string }> {
   const body = arrivalBody(orderNumber, overrides);
-  const response = await postJson(server, '/api/curbside-pickups', user, body);
+  const response = await postJson(server, user, '/api/curbside-pickups', body);
   if (response.status !== 201) {
     throw new Error(`arrival failed: ${response.status} ${await response.text()}`);
   }

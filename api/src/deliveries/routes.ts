@@ -12,6 +12,7 @@ import {
 import { apiErrorSchema } from 'shared-contracts/errors';
 import { requireUser } from '../auth/guards.ts';
 import { idempotent } from '../http/idempotency.ts';
+import { errorResponses, noStore } from '../http/responses.ts';
 import type { CourierDeps } from '../simulator/courier.ts';
 import { confirmPresence, rescheduleDelivery } from '../simulator/courier.ts';
 import { cancelDelivery, deliveryForOrder, refreshCurbsideMirror } from './actions.ts';
@@ -24,7 +25,7 @@ import {
   listDeliveries,
 } from './service.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema } as const;
+const errors = errorResponses(400, 401, 404);
 
 /**
  * Deliveries (issue 7, SPEC section 7): the caller's deliveries, one by id or by its order, the
@@ -39,10 +40,8 @@ export const deliveryRoutes =
     const view = deps.view;
 
     app.addHook('preHandler', requireUser);
-    app.addHook('onSend', async (_request, reply) => {
-      // Live, personal data: the client's cache groups decide freshness, never an HTTP cache.
-      if (!reply.getHeader('cache-control')) reply.header('cache-control', 'no-store');
-    });
+    // Live, personal data: the client's cache groups decide freshness, never an HTTP cache.
+    noStore(app);
 
     app.get(
       '/api/pickup-history',

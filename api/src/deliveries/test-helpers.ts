@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { type Delivery, deliverySchema } from 'shared-contracts/deliveries';
 import { type OrderPickup, orderPickupSchema } from 'shared-contracts/order-pickups';
 import type { TestServer } from '../../test/harness.ts';
+import { postJson } from '../../test/http.ts';
 import type { TestUser } from '../../test/users.ts';
 import { createTestStore } from '../curbside/test-orders.ts';
-import { newCard, postJson } from '../order-pickups/test-helpers.ts';
+import { newCard } from '../order-pickups/test-helpers.ts';
 
 /** Test-only helpers for the delivery suites: place orders through the API, read, run timers. */
 

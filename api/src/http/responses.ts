@@ -16,10 +16,11 @@ export function errorResponses<const Code extends number>(
 
 /**
  * Marks every answer of a route group `Cache-Control: no-store`: personal or changing data that
- * no browser or proxy cache may keep. The client's cache groups decide freshness instead.
+ * no browser or proxy cache may keep. The client's cache groups decide freshness instead. A route
+ * that sets its own Cache-Control (a delivery's proof photo, kept privately) keeps it.
  */
 export function noStore(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 }

@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { outboxListSchema } from 'shared-contracts/notifications';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
+import { postJson } from '../../test/http.ts';
 import { createTestUser } from '../../test/users.ts';
-import { arrivalBody, pinFromOutbox, postJson } from '../curbside/test-helpers.ts';
+import { arrivalBody, pinFromOutbox } from '../curbside/test-helpers.ts';
 import { giveOrder } from '../curbside/test-orders.ts';
 import { outbox } from './schema.ts';
 import { REDACTED, recordDelivery, redactExpiredSecrets, withoutToken } from './service.ts';
@@ -58,7 +59,7 @@ describeEachDatabase('secrets in the outbox', (kind) => {
     const customer = await createTestUser(server);
     const order = await giveOrder(server.database.db, customer.id);
     const body = arrivalBody(order.orderNumber);
-    const arrived = await postJson(server, '/api/curbside-pickups', customer, body);
+    const arrived = await postJson(server, customer, '/api/curbside-pickups', body);
     expect(arrived.status).toBe(201);
 
     // While it waits for delivery, the development outbox shows it, as the README promises.
@@ -102,7 +103,7 @@ describeEachDatabase('secrets in the outbox', (kind) => {
   it('drops an email-change token that is never delivered once the link has expired', async () => {
     const user = await createTestUser(server);
     const newEmail = `changed_${randomUUID().slice(0, 8)}@example.test`;
-    const changed = await postJson(server, '/api/users/me/email', user, { email: newEmail });
+    const changed = await postJson(server, user, '/api/users/me/email', { email: newEmail });
     expect(changed.status).toBe(200);
     const [queued] = await rowsTo(newEmail);
     const token = /verify-email\?token=([\w-]+)/.exec(queued?.text ?? '')?.[1] ?? '';
@@ -138,7 +139,7 @@ describeEachDatabase('secrets in the outbox', (kind) => {
 
   it('leaves messages without a secret as they are, and refuses to redact short secrets blindly', async () => {
     const user = await createTestUser(server);
-    const changed = await postJson(server, '/api/users/me/email', user, {
+    const changed = await postJson(server, user, '/api/users/me/email', {
       email: `other_${randomUUID().slice(0, 8)}@example.test`,
     });
     expect(changed.status).toBe(200);

@@ -11,6 +11,7 @@ import { QUOTE_MESSAGES } from 'shared-contracts/quotes';
 import { walletEntriesPageSchema } from 'shared-contracts/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
+import { postJson } from '../../test/http.ts';
 import { createTestUser, type TestUser } from '../../test/users.ts';
 import { GEOCODE_MESSAGES } from '../addresses/geocode.ts';
 import { IDEMPOTENCY_MESSAGES } from '../http/idempotency.ts';
@@ -18,7 +19,7 @@ import { payments } from '../payments/schema.ts';
 import { walletEntries } from '../wallet/schema.ts';
 import { orderPickups } from './schema.ts';
 import { changeOrderPickupStatus, type OrderPickupStatusChange } from './status.ts';
-import { curbsideOrder, getJson, newCard, postJson, topUp } from './test-helpers.ts';
+import { curbsideOrder, getJson, newCard, topUp } from './test-helpers.ts';
 
 async function orderCount(server: TestServer, user: TestUser): Promise<number> {
   const [row] = await server.database.db

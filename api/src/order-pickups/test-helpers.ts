@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TEST_CARDS } from 'shared-contracts/payments';
 import type { TestServer } from '../../test/harness.ts';
+import { postJson } from '../../test/http.ts';
 import type { TestUser } from '../../test/users.ts';
 
 /** Helpers for the integration suites of the money domains (orders, wallet, subscriptions). */
@@ -13,24 +14,6 @@ export function newCard(number: string = TEST_CARDS.success, save = false) {
     card: { number, expiry: `12/${nextYear}`, cvc: '123', name: 'Test Customer' },
     save,
   };
-}
-
-export function postJson(
-  server: TestServer,
-  user: TestUser | null,
-  path: string,
-  body: unknown,
-  idempotencyKey?: string,
-): Promise<Response> {
-  return server.fetch(path, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(user ? user.headers : {}),
-      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
-    },
-    body: JSON.stringify(body),
-  });
 }
 
 export async function getJson<T = unknown>(

@@ -1,5 +1,4 @@
 import fastifyPlugin from 'fastify-plugin';
-import { OrderPickupEvents } from '../order-pickups/status.ts';
 import type { PaymentProvider } from './provider.ts';
 import { createTestPaymentProvider } from './test-provider.ts';
 
@@ -7,19 +6,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The card processor (the embedded "test" provider); pass it to `charge`/`refundPayment`. */
     paymentProvider: PaymentProvider;
-    /** Order pickup status listeners; see order-pickups/status.ts. */
-    orderPickupEvents: OrderPickupEvents;
   }
 }
 
 /**
- * Shared pieces of the money domains, decorated on the root instance so every plugin registered
- * after this one (curbside, delivery tracking, refunds, the retailer API) can use them.
+ * The card processor, decorated on the root instance so every plugin registered after this one
+ * (order pickups, wallet, curbside, delivery tracking, refunds, the retailer API) can charge.
  */
-export const commercePlugin = fastifyPlugin(
+export const paymentsPlugin = fastifyPlugin(
   async (app, options: { paymentProvider?: PaymentProvider }) => {
     app.decorate('paymentProvider', options.paymentProvider ?? createTestPaymentProvider());
-    app.decorate('orderPickupEvents', new OrderPickupEvents());
   },
-  { name: 'commerce' },
+  { name: 'payments' },
 );

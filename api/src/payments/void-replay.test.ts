@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { WALLET_MESSAGES } from 'shared-contracts/wallet';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
+import { postJson } from '../../test/http.ts';
 import { createTestUser } from '../../test/users.ts';
-import { curbsideOrder, getJson, newCard, postJson } from '../order-pickups/test-helpers.ts';
+import { curbsideOrder, getJson, newCard } from '../order-pickups/test-helpers.ts';
 import { createStripeLikeProvider, type StripeLikeProvider } from './test-helpers.ts';
 import { createTestPaymentProvider } from './test-provider.ts';
 

@@ -1,8 +1,8 @@
 import { QUOTE_MESSAGES, quoteSchema } from 'shared-contracts/quotes';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
+import { postJson } from '../../test/http.ts';
 import { createTestUser } from '../../test/users.ts';
-import { postJson } from '../order-pickups/test-helpers.ts';
 
 const address = (zip: string, city: string) => ({ line1: '1 Main St', city, state: 'TX', zip });
 

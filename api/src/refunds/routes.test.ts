@@ -7,11 +7,12 @@ import {
 } from 'shared-contracts/refunds';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
+import { postJson } from '../../test/http.ts';
 import { createTestUser, type TestUser } from '../../test/users.ts';
 import { Raster } from '../deliveries/png.ts';
 import { placeHomeOrder, runDeliveryUntil } from '../deliveries/test-helpers.ts';
 import { orderPickups } from '../order-pickups/schema.ts';
-import { getJson, postJson } from '../order-pickups/test-helpers.ts';
+import { getJson } from '../order-pickups/test-helpers.ts';
 import { payments } from '../payments/schema.ts';
 import { walletBalance } from '../wallet/service.ts';
 import { refundRequests } from './schema.ts';

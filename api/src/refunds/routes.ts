@@ -16,6 +16,7 @@ import {
 import { requireUser } from '../auth/guards.ts';
 import { errorHandler, HttpError } from '../http/errors.ts';
 import { idempotent } from '../http/idempotency.ts';
+import { errorResponses, noStore } from '../http/responses.ts';
 import { getOwnPhoto, uploadRefundPhoto } from './photos.ts';
 import {
   createRefundRequest,
@@ -27,7 +28,7 @@ import {
   reviewRefundRequest,
 } from './service.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema } as const;
+const errors = errorResponses(400, 401, 404);
 
 /**
  * Refund requests (issue 7, SPEC section 9's policy). Signed-in callers only, their own requests
@@ -54,9 +55,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.addHook('preHandler', requireUser);
-  app.addHook('onSend', async (_request, reply) => {
-    if (!reply.getHeader('cache-control')) reply.header('cache-control', 'no-store');
-  });
+  noStore(app);
 
   app.get(
     '/api/refund-requests',

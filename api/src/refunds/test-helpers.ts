@@ -3,12 +3,13 @@ import type { CheckoutItem } from 'shared-contracts/checkout';
 import { type OrderPickup, orderPickupSchema } from 'shared-contracts/order-pickups';
 import { type RefundRequestRecord, refundRequestSchema } from 'shared-contracts/refunds';
 import type { TestServer } from '../../test/harness.ts';
+import { postJson } from '../../test/http.ts';
 import type { TestUser } from '../../test/users.ts';
 import { createCheckoutSession } from '../checkout-sessions/service.ts';
 import { createTestStore } from '../curbside/test-orders.ts';
 import { placeHomeOrder } from '../deliveries/test-helpers.ts';
 import { changeOrderPickupStatus } from '../order-pickups/status.ts';
-import { getJson, newCard, postJson } from '../order-pickups/test-helpers.ts';
+import { getJson, newCard } from '../order-pickups/test-helpers.ts';
 
 /** Test-only helpers for the refund suites: delivered orders with and without known items. */
 

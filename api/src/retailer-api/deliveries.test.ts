@@ -3,8 +3,9 @@ import { deliveryListSchema, RETAILER_API_MESSAGES } from 'shared-contracts/reta
 import { SIGNATURE_HEADER, type WebhookEvent, webhookEventSchema } from 'shared-contracts/webhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
+import { postJson } from '../../test/http.ts';
 import { createTestUser } from '../../test/users.ts';
-import { newCard, postJson } from '../order-pickups/test-helpers.ts';
+import { newCard } from '../order-pickups/test-helpers.ts';
 import {
   apiPost,
   checkoutBody,

@@ -373,13 +373,20 @@ describeEachDatabase('timers in the running server', (kind) => {
         what: 'the timer after restart',
       });
       expect(fired).toEqual([{ order: 'CR-100234' }]);
-      const [row] = await second.database.db
-        .select()
-        .from(timers)
-        .where(eq(timers.id, scheduled.id));
-      expect(row?.doneAt).toBeInstanceOf(Date);
+      // The runner marks the timer done after its handler returns: wait for that commit.
+      const row = await waitFor(
+        async () => {
+          const [found] = await second.database.db
+            .select()
+            .from(timers)
+            .where(eq(timers.id, scheduled.id));
+          return found?.doneAt ? found : undefined;
+        },
+        { what: 'the timer marked done' },
+      );
+      expect(row.doneAt).toBeInstanceOf(Date);
       // Scaled to 1 s after scheduling: not fired early.
-      expect(firedAt - (row?.createdAt.getTime() ?? 0)).toBeGreaterThanOrEqual(950);
+      expect(firedAt - row.createdAt.getTime()).toBeGreaterThanOrEqual(950);
     } finally {
       await second.close();
     }

@@ -10,8 +10,9 @@ import {
 } from 'shared-contracts/subscriptions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
+import { postJson } from '../../test/http.ts';
 import { createTestUser, type TestUser } from '../../test/users.ts';
-import { getJson, newCard, postJson, topUp } from '../order-pickups/test-helpers.ts';
+import { getJson, newCard, topUp } from '../order-pickups/test-helpers.ts';
 import { subscriptions } from './schema.ts';
 import { addOneMonth, effectiveStatus, renewSubscription } from './service.ts';
 

@@ -5,12 +5,13 @@ import { notificationPreferencesSchema } from 'shared-contracts/settings';
 import { accountProfileSchema, userListSchema } from 'shared-contracts/users';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
+import { postJson } from '../../test/http.ts';
 import { createTestUser, TEST_PASSWORD, type TestUser } from '../../test/users.ts';
 import { addresses } from '../addresses/schema.ts';
 import { sessions, users } from '../auth/schema.ts';
 import { placeHomeOrder, runDeliveryUntil } from '../deliveries/test-helpers.ts';
 import { orderPickups } from '../order-pickups/schema.ts';
-import { getJson, postJson } from '../order-pickups/test-helpers.ts';
+import { getJson } from '../order-pickups/test-helpers.ts';
 
 async function messageOf(response: Response): Promise<string> {
   return ((await response.json()) as { message: string }).message;

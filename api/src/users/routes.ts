@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from 'shared-contracts/errors';
 import {
@@ -16,9 +15,8 @@ import {
   userMessageSchema,
 } from 'shared-contracts/users';
 import { requireSensitiveAuth, requireUser } from '../auth/guards.ts';
-import { TooManyAttemptsError } from '../auth/throttle.ts';
-import { HttpError } from '../http/errors.ts';
-import { noStore } from '../http/responses.ts';
+import { perIpRateLimit, withRetryAfter } from '../auth/rate-limits.ts';
+import { errorResponses, noStore } from '../http/responses.ts';
 import {
   getNotificationPreferences,
   saveNotificationPreferences,
@@ -26,18 +24,7 @@ import {
 import { deleteAccount } from './anonymise.ts';
 import { changePassword, getAccountProfile, requestEmailChange, updateProfile } from './service.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema } as const;
-
-async function withRetryAfter<T>(reply: FastifyReply, action: () => Promise<T>): Promise<T> {
-  try {
-    return await action();
-  } catch (error) {
-    if (error instanceof TooManyAttemptsError) {
-      reply.header('retry-after', String(error.retryAfterSeconds));
-    }
-    throw error;
-  }
-}
+const errors = errorResponses(400, 401);
 
 /**
  * The account (issue 7, /settings): `GET /api/users` of SPEC section 7 answers only the caller's own
@@ -46,18 +33,7 @@ async function withRetryAfter<T>(reply: FastifyReply, action: () => Promise<T>):
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
   const { config } = app;
-  // Password checks here count against the per-account limit too; this slows one address down.
-  const perIp = {
-    max: config.authRateLimitPerMinute,
-    timeWindow: 60_000,
-    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => {
-      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return new HttpError(
-        429,
-        `Too many requests from your network. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-      );
-    },
-  };
+  const perIp = perIpRateLimit(config);
 
   app.addHook('preHandler', requireUser);
   noStore(app);

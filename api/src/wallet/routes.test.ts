@@ -14,9 +14,10 @@ import {
 } from 'shared-contracts/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
+import { postJson } from '../../test/http.ts';
 import { createTestUser, type TestUser } from '../../test/users.ts';
 import { sessions } from '../auth/schema.ts';
-import { curbsideOrder, getJson, newCard, postJson, topUp } from '../order-pickups/test-helpers.ts';
+import { curbsideOrder, getJson, newCard, topUp } from '../order-pickups/test-helpers.ts';
 import { paymentMethods } from '../payments/schema.ts';
 import { creditWallet, WalletBalanceCapError } from './service.ts';
 

@@ -117,8 +117,11 @@ describeEachDatabase('webhooks', (kind) => {
         expect(request.headers['curbrun-event-id']).toBe(event.id);
         return event;
       });
-      expect(new Set(events.map((event) => event.id)).size).toBe(2);
-      expect(events.map((event) => event.type).sort()).toEqual([
+      // Delivery is at least once: on a loaded machine an attempt that answered late is sent
+      // again with the same event id, which receivers deduplicate by.
+      const unique = [...new Map(events.map((event) => [event.id, event])).values()];
+      expect(unique).toHaveLength(2);
+      expect(unique.map((event) => event.type).sort()).toEqual([
         'delivery.delivered',
         'delivery.status_changed',
       ]);
