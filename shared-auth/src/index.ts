@@ -33,6 +33,7 @@ export {
 } from './event-stream';
 export { RequireAuth, SensitiveRoute } from './guards';
 export { createQueryClient, shouldRetryMutation, shouldRetryQuery } from './query-client';
+export { newIdempotencyKey, randomUuid } from './random-id';
 export {
   takeRedirectAfterLogin,
   takeRedirectAfterSensitiveAuth,
@@ -49,3 +50,4 @@ export {
   storeSession,
   takeRedirect,
 } from './storage';
+export { ensureVisitorId, forgetVisitorId, getVisitorId } from './visitor-id';

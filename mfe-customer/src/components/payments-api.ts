@@ -54,8 +54,3 @@ export function useRemovePaymentMethodMutation() {
       queryClient.invalidateQueries({ queryKey: paymentMethodsQueryOptions().queryKey }),
   });
 }
-
-/** A fresh Idempotency-Key: one per logical payment, reused when the same payment is retried. */
-export function newIdempotencyKey(): string {
-  return crypto.randomUUID();
-}

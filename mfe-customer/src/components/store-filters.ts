@@ -1,4 +1,5 @@
 import type { Retailer, RetailerCategory } from 'shared-contracts/retailers';
+import { serviceWeekday } from 'shared-contracts/service-time';
 import type { MetroArea, OpeningHours, Store, Weekday } from 'shared-contracts/stores';
 
 export interface StoreFilters {
@@ -75,9 +76,7 @@ function to12h(time: string): string {
 
 /** "Open today 10 AM – 9 PM" (Texas time), or "Closed today". */
 export function todaysHours(hours: readonly OpeningHours[], now = new Date()): string {
-  const weekday = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', weekday: 'long' })
-    .format(now)
-    .toLowerCase() as Weekday;
+  const weekday = serviceWeekday(now) as Weekday;
   const today = hours.find(
     (entry) => entry.day === (WEEKDAYS.includes(weekday) ? weekday : 'monday'),
   );

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import type { TrackingUpdate } from 'shared-contracts/curbside';
 import { CURBSIDE_STATUS_LABELS } from 'shared-contracts/curbside';
+import { formatServiceTime } from 'shared-contracts/service-time';
 import { Card, Muted, Stack } from 'shared-ui';
 import styled from 'styled-components';
-import { timeOfDay } from './format';
 
 const List = styled.ol`
   list-style: none;
@@ -60,12 +60,14 @@ export function DeliveryTimeline({ updates }: { updates: TrackingUpdate[] }) {
                 </p>
                 <p>{update.message}</p>
                 <Meta>
-                  <time dateTime={update.timestamp}>{timeOfDay(update.timestamp, true)}</time>
+                  <time dateTime={update.timestamp}>
+                    {formatServiceTime(update.timestamp, true)}
+                  </time>
                   {update.estimatedArrival ? (
                     <>
                       {' · ETA '}
                       <time dateTime={update.estimatedArrival}>
-                        {timeOfDay(update.estimatedArrival)}
+                        {formatServiceTime(update.estimatedArrival)}
                       </time>
                     </>
                   ) : null}

@@ -8,6 +8,7 @@ import {
   type CurbsidePickup,
   type CurbsideStatus,
 } from 'shared-contracts/curbside';
+import { formatServiceTime } from 'shared-contracts/service-time';
 import {
   Badge,
   Button,
@@ -26,7 +27,6 @@ import {
 import styled from 'styled-components';
 import { useCancelPickup, useConfirmCollected } from './api';
 import { DeliveryTimeline } from './delivery-timeline';
-import { timeOfDay } from './format';
 import { PinDialog } from './pin-dialog';
 import { StatusIcon } from './status-icon';
 import { type LiveMode, useLivePickup } from './use-live-pickup';
@@ -215,7 +215,7 @@ function PickupDetails({ pickup, onBack }: { pickup: CurbsidePickup; onBack: () 
                 <dt>Estimated arrival</dt>
                 <dd>
                   <time dateTime={pickup.estimatedDeliveryTime}>
-                    {timeOfDay(pickup.estimatedDeliveryTime)}
+                    {formatServiceTime(pickup.estimatedDeliveryTime)}
                   </time>
                 </dd>
               </div>

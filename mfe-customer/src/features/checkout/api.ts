@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, fetchJson } from 'shared-auth';
+import { apiRequest, fetchJson, newIdempotencyKey } from 'shared-auth';
 import { type CompleteCheckoutRequest, checkoutSessionSchema } from 'shared-contracts/checkout';
 import type { OrderPickup } from 'shared-contracts/order-pickups';
 import { orderPickupsQueryOptions } from '../../components/order-pickups-api';
@@ -58,10 +58,10 @@ export function checkoutIdempotencyKey(sessionId: string): string {
   try {
     const existing = sessionStorage.getItem(storageKey);
     if (existing) return existing;
-    const key = crypto.randomUUID();
+    const key = newIdempotencyKey();
     sessionStorage.setItem(storageKey, key);
     return key;
   } catch {
-    return crypto.randomUUID();
+    return newIdempotencyKey();
   }
 }

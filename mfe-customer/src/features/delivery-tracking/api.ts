@@ -1,5 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest, CACHE_GROUPS, fetchJson, getToken, throwIfNotOk } from 'shared-auth';
+import {
+  ApiError,
+  apiRequest,
+  CACHE_GROUPS,
+  fetchJson,
+  getToken,
+  newIdempotencyKey,
+  throwIfNotOk,
+} from 'shared-auth';
 import { type Delivery, deliverySchema } from 'shared-contracts/deliveries';
 import {
   allPickupHistoryQueryKey,
@@ -70,7 +78,7 @@ export function useDeliveryAction(trackedId: string) {
     mutationFn: ({ deliveryId, action }: { deliveryId: string; action: DeliveryAction }) =>
       apiRequest<Delivery>('POST', `/api/deliveries/${deliveryId}/${action}`, undefined, {
         auth: true,
-        headers: action === 'cancel' ? { 'Idempotency-Key': crypto.randomUUID() } : undefined,
+        headers: action === 'cancel' ? { 'Idempotency-Key': newIdempotencyKey() } : undefined,
       }),
     onSuccess: async (delivery) => {
       queryClient.setQueryData(trackedDeliveryQueryOptions(trackedId).queryKey, delivery);

@@ -1,7 +1,7 @@
 import type { DeliveryCheckpoint } from 'shared-contracts/deliveries';
+import { formatServiceTime } from 'shared-contracts/service-time';
 import { media } from 'shared-ui';
 import styled, { css } from 'styled-components';
-import { formatTime } from '../../components/format';
 
 const List = styled.ol`
   list-style: none;
@@ -98,7 +98,7 @@ export function CheckpointProgress({ checkpoints }: { checkpoints: DeliveryCheck
               <When>
                 {checkpoint.reached
                   ? checkpoint.at
-                    ? formatTime(checkpoint.at)
+                    ? formatServiceTime(checkpoint.at)
                     : 'Done'
                   : 'Not yet'}
               </When>

@@ -1,6 +1,6 @@
 import { DELIVERY_STATUS_LABELS, type DeliveryTimelineEntry } from 'shared-contracts/deliveries';
+import { formatServiceTime } from 'shared-contracts/service-time';
 import styled from 'styled-components';
-import { formatTime } from '../../components/format';
 
 const List = styled.ol`
   list-style: none;
@@ -32,9 +32,9 @@ export function DeliveryTimeline({ entries }: { entries: DeliveryTimelineEntry[]
       {newestFirst.map((entry) => (
         <Item key={entry.id}>
           <Meta>
-            <time dateTime={entry.at}>{formatTime(entry.at)}</time> ·{' '}
+            <time dateTime={entry.at}>{formatServiceTime(entry.at)}</time> ·{' '}
             {DELIVERY_STATUS_LABELS[entry.status]}
-            {entry.etaAt ? ` · ETA ${formatTime(entry.etaAt)}` : ''}
+            {entry.etaAt ? ` · ETA ${formatServiceTime(entry.etaAt)}` : ''}
           </Meta>
           <p>{entry.message}</p>
         </Item>

@@ -6,6 +6,7 @@ import {
   DELIVERY_STATUS_LABELS,
   type Delivery,
 } from 'shared-contracts/deliveries';
+import { formatServiceTime } from 'shared-contracts/service-time';
 import {
   Badge,
   ButtonLink,
@@ -23,7 +24,6 @@ import {
   VisuallyHidden,
 } from 'shared-ui';
 import styled from 'styled-components';
-import { formatTime } from '../../components/format';
 import { CheckpointProgress } from './checkpoint-progress';
 import { CourierCard } from './courier-card';
 import { DeliveryActions } from './delivery-actions';
@@ -62,7 +62,7 @@ const LIVE_LABELS: Record<LiveMode, string> = {
 
 /** What a screen reader hears when the delivery changes status (not on every position report). */
 function announcementFor(delivery: Delivery): string {
-  const eta = delivery.etaAt ? ` Estimated arrival ${formatTime(delivery.etaAt)}.` : '';
+  const eta = delivery.etaAt ? ` Estimated arrival ${formatServiceTime(delivery.etaAt)}.` : '';
   return `${DELIVERY_STATUS_LABELS[delivery.status]}. ${DELIVERY_STATUS_DESCRIPTIONS[delivery.status]}${eta}`;
 }
 
@@ -168,7 +168,7 @@ function TrackedDelivery({
           <p>{DELIVERY_STATUS_DESCRIPTIONS[delivery.status]}</p>
           {ongoing && delivery.etaAt ? (
             <Eta data-testid="delivery-eta">
-              Estimated arrival <strong>{formatTime(delivery.etaAt)}</strong>
+              Estimated arrival <strong>{formatServiceTime(delivery.etaAt)}</strong>
               {delivery.position.remainingMiles > 0 && delivery.status !== 'pickup_confirmed' ? (
                 <Muted> · {delivery.position.remainingMiles.toFixed(1)} mi to go</Muted>
               ) : null}

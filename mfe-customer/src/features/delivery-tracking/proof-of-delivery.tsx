@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from 'shared-auth';
 import type { DeliveryProof } from 'shared-contracts/deliveries';
+import { formatServiceDateTime } from 'shared-contracts/service-time';
 import { Notice, Skeleton, Stack } from 'shared-ui';
 import styled from 'styled-components';
-import { formatDateTime } from '../../components/format';
 import { proofImageQueryOptions } from './api';
 
 const Image = styled.img`
@@ -47,7 +47,7 @@ export function ProofOfDelivery({ proof }: { proof: DeliveryProof }) {
       <h2 id="proof-heading">Proof of delivery</h2>
       <p>
         <strong>{title}.</strong> {proof.description}{' '}
-        <time dateTime={proof.capturedAt}>{formatDateTime(proof.capturedAt)}</time>.
+        <time dateTime={proof.capturedAt}>{formatServiceDateTime(proof.capturedAt)}</time>.
       </p>
       {proof.imageUrl ? <ProofImage url={proof.imageUrl} kind={proof.kind} /> : null}
     </Stack>

@@ -12,6 +12,7 @@ import {
 } from 'shared-contracts/deliveries';
 import { formatCents } from 'shared-contracts/payments';
 import { DELIVERY_TYPE_LABELS } from 'shared-contracts/quotes';
+import { formatServiceDateTime } from 'shared-contracts/service-time';
 import {
   Badge,
   type BadgeTone,
@@ -35,7 +36,6 @@ import {
   VisuallyHidden,
 } from 'shared-ui';
 import styled from 'styled-components';
-import { formatDateTime } from '../../components/format';
 import { fetchOrderPickup } from '../../components/order-pickups-api';
 import { type HistoryFilters, pickupHistoryQueryOptions } from './api';
 import { startReorder } from './reorder';
@@ -300,7 +300,7 @@ function HistoryEntry({ item }: { item: PickupHistoryItem }) {
           {item.totalCents !== null ? ` · ${formatCents(item.totalCents)}` : ''}
         </p>
         <Muted>
-          <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+          <time dateTime={item.createdAt}>{formatServiceDateTime(item.createdAt)}</time>
           {item.retailerOrderNumber ? ` · Retailer order ${item.retailerOrderNumber}` : ''}
           {isOrder && item.deliveryStatus
             ? ` · Delivery: ${DELIVERY_STATUS_LABELS[item.deliveryStatus]}`

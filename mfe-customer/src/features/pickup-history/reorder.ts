@@ -1,6 +1,6 @@
+import { newIdempotencyKey } from 'shared-auth';
 import type { OrderPickup } from 'shared-contracts/order-pickups';
 import { EMPTY_ADDRESS } from '../../components/delivery-value';
-import { newIdempotencyKey } from '../../components/payments-api';
 import { newDraft, type ScheduleDraft } from '../schedule-pickup/draft';
 import { saveDraft } from '../schedule-pickup/draft-storage';
 

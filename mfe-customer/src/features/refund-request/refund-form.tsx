@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { errorMessage } from 'shared-auth';
+import { errorMessage, newIdempotencyKey } from 'shared-auth';
 import { ORDER_PICKUP_STATUS_LABELS } from 'shared-contracts/order-pickups';
 import { formatCents } from 'shared-contracts/payments';
 import {
@@ -16,11 +16,10 @@ import {
   REFUND_REASONS,
   type RefundReason,
 } from 'shared-contracts/refunds';
+import { formatServiceDay } from 'shared-contracts/service-time';
 import { Button, Field, Input, Notice, Select, Stack, Textarea, toast } from 'shared-ui';
 import styled from 'styled-components';
-import { formatDay } from '../../components/format';
 import { orderPickupsQueryOptions } from '../../components/order-pickups-api';
-import { newIdempotencyKey } from '../../components/payments-api';
 import { useSubmitRefundMutation } from './api';
 import { PhotoPicker } from './photo-picker';
 import {
@@ -158,7 +157,8 @@ export function RefundForm({ initialOrderId }: { initialOrderId: string | null }
                   {eligible.map((order) => (
                     <option key={order.id} value={order.id}>
                       {order.orderNumber} · {order.storeName} ·{' '}
-                      {ORDER_PICKUP_STATUS_LABELS[order.status]} · {formatDay(order.createdAt)}
+                      {ORDER_PICKUP_STATUS_LABELS[order.status]} ·{' '}
+                      {formatServiceDay(order.createdAt)}
                     </option>
                   ))}
                 </Select>

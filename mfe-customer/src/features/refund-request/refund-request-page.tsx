@@ -9,6 +9,7 @@ import {
   type RefundRequestRecord,
   type RefundStatus,
 } from 'shared-contracts/refunds';
+import { formatServiceDateTime } from 'shared-contracts/service-time';
 import {
   Badge,
   type BadgeTone,
@@ -24,7 +25,6 @@ import {
   usePageMeta,
 } from 'shared-ui';
 import styled from 'styled-components';
-import { formatDateTime } from '../../components/format';
 import { invalidateWallet, refundRequestsQueryOptions } from './api';
 import { ClaimRules } from './claim-rules';
 import { RefundForm } from './refund-form';
@@ -141,7 +141,10 @@ function RequestList() {
               {request.decision ? <p>{request.decision}</p> : <p>We are reviewing your request.</p>}
               <p>
                 <Muted>
-                  Sent <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
+                  Sent{' '}
+                  <time dateTime={request.createdAt}>
+                    {formatServiceDateTime(request.createdAt)}
+                  </time>
                   {request.itemValueCents !== null
                     ? ` · item value ${formatCents(request.itemValueCents)}`
                     : ''}

@@ -7,7 +7,7 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { newIdempotencyKey } from '../../components/payments-api';
+import { newIdempotencyKey } from 'shared-auth';
 import { newDraft, type ScheduleDraft } from './draft';
 import { draftKey, loadDraft, saveDraft } from './draft-storage';
 

@@ -1,4 +1,4 @@
-import { newIdempotencyKey } from '../../components/payments-api';
+import { newIdempotencyKey } from 'shared-auth';
 import { newDraft, type ScheduleDraft } from './draft';
 
 /**

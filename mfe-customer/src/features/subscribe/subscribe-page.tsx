@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage, useAuth, useProtectedNavigate } from 'shared-auth';
+import { errorMessage, newIdempotencyKey, useAuth, useProtectedNavigate } from 'shared-auth';
 import { formatCents } from 'shared-contracts/payments';
+import { formatServiceDay } from 'shared-contracts/service-time';
 import type { Subscription, SubscriptionPlan } from 'shared-contracts/subscriptions';
 import {
   Badge,
@@ -20,9 +21,7 @@ import {
   usePageMeta,
 } from 'shared-ui';
 import styled from 'styled-components';
-import { formatDay } from '../../components/format';
 import { PaymentForm } from '../../components/payment-form';
-import { newIdempotencyKey } from '../../components/payments-api';
 import {
   currentSubscriptionQueryOptions,
   plansQueryOptions,
@@ -156,13 +155,13 @@ function CurrentPlan({
     return (
       <Notice title="You don't have a plan">
         {subscription
-          ? `Your ${subscription.plan.name} plan ended on ${formatDay(subscription.currentPeriodEnd)}. `
+          ? `Your ${subscription.plan.name} plan ended on ${formatServiceDay(subscription.currentPeriodEnd)}. `
           : ''}
         Choose a plan below for free curbside pickup and cheaper home delivery.
       </Notice>
     );
   }
-  const ends = formatDay(subscription.currentPeriodEnd);
+  const ends = formatServiceDay(subscription.currentPeriodEnd);
   return (
     <Card aria-labelledby="current-plan-heading">
       <Stack $gap={10}>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { newIdempotencyKey } from 'shared-auth';
 import { formatCents } from 'shared-contracts/payments';
 import {
   MAX_TOP_UP_CENTS,
@@ -9,7 +10,6 @@ import {
 import { Field, Input, Stack, toast } from 'shared-ui';
 import { PaymentForm } from '../../components/payment-form';
 import { dollarsToCents } from '../../components/payment-form-schema';
-import { newIdempotencyKey } from '../../components/payments-api';
 import { PresetChip, PresetChips } from '../../components/preset-chips';
 import { useTopUpMutation } from './api';
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from 'shared-auth';
 import { formatCents } from 'shared-contracts/payments';
+import { formatServiceDateTime } from 'shared-contracts/service-time';
 import {
   WALLET_ENTRY_KIND_LABELS,
   WALLET_ENTRY_KINDS,
@@ -21,7 +22,6 @@ import {
   VisuallyHidden,
 } from 'shared-ui';
 import styled from 'styled-components';
-import { formatDateTime } from '../../components/format';
 import { DEFAULT_LEDGER_FILTERS, type LedgerFilters, walletEntriesQueryOptions } from './api';
 
 const Filters = styled.div`
@@ -171,7 +171,7 @@ export function Ledger() {
             <tbody>
               {data.entries.map((entry) => (
                 <tr key={entry.id}>
-                  <td>{formatDateTime(entry.createdAt)}</td>
+                  <td>{formatServiceDateTime(entry.createdAt)}</td>
                   <td>
                     {entry.description}
                     {entry.orderNumber ? ` (${entry.orderNumber})` : ''}

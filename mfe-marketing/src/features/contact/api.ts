@@ -1,6 +1,5 @@
-import { apiRequest } from 'shared-auth';
+import { apiRequest, ensureVisitorId } from 'shared-auth';
 import type { ContactFormValues, CreateSupportMessageResponse } from 'shared-contracts/support';
-import { ensureVisitorId } from './visitor-id';
 
 /**
  * Sends the contact form to the support API (the same thread as the chat). Signed in, the bearer

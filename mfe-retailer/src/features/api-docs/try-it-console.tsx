@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { apiRequest, errorMessage, useAuth } from 'shared-auth';
+import { apiRequest, errorMessage, newIdempotencyKey, useAuth } from 'shared-auth';
 import type { CreatedApiKey } from 'shared-contracts/retailer';
 import { Button, ButtonLink, Field, Input, Muted, Notice, Row, Textarea } from 'shared-ui';
 import styled from 'styled-components';
@@ -112,7 +112,7 @@ function ConsoleForm({
     initialBody === undefined ? '' : JSON.stringify(initialBody, null, 2),
   );
   const [params, setParams] = useState<Record<string, string>>({});
-  const [idempotencyKey, setIdempotencyKey] = useState<string>(() => crypto.randomUUID());
+  const [idempotencyKey, setIdempotencyKey] = useState<string>(newIdempotencyKey);
   const [result, setResult] = useState<ConsoleResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -216,7 +216,7 @@ function ConsoleForm({
                 type="button"
                 size="sm"
                 variant="ghost"
-                onClick={() => setIdempotencyKey(crypto.randomUUID())}
+                onClick={() => setIdempotencyKey(newIdempotencyKey())}
               >
                 New key
               </Button>

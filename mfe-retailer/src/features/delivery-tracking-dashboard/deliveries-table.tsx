@@ -1,13 +1,14 @@
 import { useState } from 'react';
+import { formatCents } from 'shared-contracts/payments';
 import {
   API_DELIVERY_STATUS_LABELS,
   API_DELIVERY_STATUSES,
   type ApiDelivery,
   type ApiDeliveryStatus,
 } from 'shared-contracts/retailer-api';
+import { formatServiceDateTime, formatServiceTime } from 'shared-contracts/service-time';
 import { Badge, type BadgeTone, Field, Input, Muted, Row, Select } from 'shared-ui';
 import styled from 'styled-components';
-import { formatCents, formatDateTime, formatTime } from '../../lib/format';
 import { Table, TableWrap } from '../retailer-onboarding/keys-panel';
 
 export const STATUS_TONE: Record<ApiDeliveryStatus, BadgeTone> = {
@@ -159,9 +160,9 @@ export function DeliveriesTable({ deliveries }: { deliveries: ApiDelivery[] }) {
                   <td>{delivery.delivery_type === 'home' ? 'Home' : 'Curbside'}</td>
                   <td>{delivery.customer_name ?? '—'}</td>
                   <td>{delivery.courier?.name ?? '—'}</td>
-                  <td>{delivery.eta ? formatTime(delivery.eta) : '—'}</td>
+                  <td>{delivery.eta ? formatServiceTime(delivery.eta) : '—'}</td>
                   <td>{formatCents(delivery.fee_cents)}</td>
-                  <td>{formatDateTime(delivery.created_at)}</td>
+                  <td>{formatServiceDateTime(delivery.created_at)}</td>
                 </tr>
               ))}
             </tbody>

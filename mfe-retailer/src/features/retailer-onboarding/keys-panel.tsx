@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from 'shared-auth';
 import type { ApiKey, ApiKeyKind, ApiMode } from 'shared-contracts/retailer';
+import { formatServiceDateTime } from 'shared-contracts/service-time';
 import {
   Badge,
   Button,
@@ -16,7 +17,6 @@ import {
   VisuallyHidden,
 } from 'shared-ui';
 import styled from 'styled-components';
-import { formatDateTime } from '../../lib/format';
 import { isSensitiveAuthRequired } from '../../lib/sensitive-auth';
 import { apiKeysQueryOptions, useRevokeApiKey, useRollApiKey } from './api';
 import { type RevealedSecret, SecretReveal } from './secret-reveal';
@@ -64,7 +64,8 @@ const GRACE_OPTIONS = [
 function keyStatus(key: ApiKey) {
   if (key.revokedAt) return <Badge tone="danger">Revoked</Badge>;
   if (!key.active) return <Badge>Expired</Badge>;
-  if (key.expiresAt) return <Badge tone="warning">Expires {formatDateTime(key.expiresAt)}</Badge>;
+  if (key.expiresAt)
+    return <Badge tone="warning">Expires {formatServiceDateTime(key.expiresAt)}</Badge>;
   return <Badge tone="success">Active</Badge>;
 }
 
@@ -178,8 +179,8 @@ export function KeysPanel({ initialSecrets }: { initialSecrets: RevealedSecret[]
                     <code>{key.display}</code>
                   </td>
                   <td>{key.mode === 'live' ? 'Live' : 'Test'}</td>
-                  <td>{formatDateTime(key.createdAt)}</td>
-                  <td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}</td>
+                  <td>{formatServiceDateTime(key.createdAt)}</td>
+                  <td>{key.lastUsedAt ? formatServiceDateTime(key.lastUsedAt) : 'Never'}</td>
                   <td>{keyStatus(key)}</td>
                   <td>
                     {key.revokedAt ? null : (

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from 'shared-auth';
+import { formatServiceDateTime } from 'shared-contracts/service-time';
 import {
   WEBHOOK_EVENT_DESCRIPTIONS,
   WEBHOOK_EVENT_TYPES,
@@ -27,7 +28,6 @@ import {
   VisuallyHidden,
 } from 'shared-ui';
 import styled from 'styled-components';
-import { formatDateTime } from '../../lib/format';
 import { isSensitiveAuthRequired } from '../../lib/sensitive-auth';
 import {
   endpointDeliveriesQueryOptions,
@@ -192,7 +192,7 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
                 {delivery.testEvent ? <Badge tone="info"> test</Badge> : null}
                 <br />
                 <Muted>
-                  <code>{delivery.eventId}</code> · {formatDateTime(delivery.createdAt)}
+                  <code>{delivery.eventId}</code> · {formatServiceDateTime(delivery.createdAt)}
                 </Muted>
               </td>
               <td>
@@ -200,7 +200,7 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
                 {delivery.nextAttemptAt ? (
                   <>
                     <br />
-                    <Muted>next try {formatDateTime(delivery.nextAttemptAt)}</Muted>
+                    <Muted>next try {formatServiceDateTime(delivery.nextAttemptAt)}</Muted>
                   </>
                 ) : null}
               </td>

@@ -3,14 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { errorMessage, RequireAuth } from 'shared-auth';
+import { errorMessage, newIdempotencyKey, RequireAuth } from 'shared-auth';
 import {
   createLeaseRequestSchema,
   findLeasePlan,
   findRobotModel,
   priceLease,
 } from 'shared-contracts/leasing';
-import { TEST_CARDS } from 'shared-contracts/payments';
+import { formatCents, TEST_CARDS } from 'shared-contracts/payments';
 import {
   Button,
   ButtonLink,
@@ -29,7 +29,6 @@ import {
 } from 'shared-ui';
 import styled from 'styled-components';
 import type { z } from 'zod';
-import { formatCents } from '../../lib/format';
 import { retailerAccountQueryOptions } from '../retailer-onboarding/api';
 import { type LeaseSelection, selectionFromSearch, useCreateLease } from '../robot-leasing/api';
 
@@ -128,7 +127,7 @@ function OrderSummary({ selection }: { selection: LeaseSelection }) {
 function PaymentForm({ selection }: { selection: LeaseSelection }) {
   const account = useQuery(retailerAccountQueryOptions());
   // One key per visit: a double click or a retry after a timeout never signs two leases.
-  const idempotencyKey = useRef(crypto.randomUUID()).current;
+  const idempotencyKey = useRef(newIdempotencyKey()).current;
   const create = useCreateLease(idempotencyKey);
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage, RequireAuth } from 'shared-auth';
+import { formatCents } from 'shared-contracts/payments';
+import { formatServiceDateTime } from 'shared-contracts/service-time';
 import {
   ButtonLink,
   Card,
@@ -15,7 +17,6 @@ import {
   usePageMeta,
 } from 'shared-ui';
 import styled from 'styled-components';
-import { formatCents, formatDateTime } from '../../lib/format';
 import { leaseQueryOptions, leasesQueryOptions } from '../robot-leasing/api';
 
 const Details = styled.dl`
@@ -81,7 +82,7 @@ function Confirmation({ id }: { id: string }) {
           </dd>
           <dt>Term</dt>
           <dd>
-            {formatDateTime(data.startsAt)} – {formatDateTime(data.endsAt)}
+            {formatServiceDateTime(data.startsAt)} – {formatServiceDateTime(data.endsAt)}
           </dd>
         </Details>
         <Row $gap={12} $wrap>

@@ -12,6 +12,7 @@ import {
   type RobotModelId,
   VOLUME_DISCOUNTS,
 } from 'shared-contracts/leasing';
+import { formatCents } from 'shared-contracts/payments';
 import {
   ButtonLink,
   Card,
@@ -26,7 +27,6 @@ import {
   usePageMeta,
 } from 'shared-ui';
 import styled from 'styled-components';
-import { formatCents } from '../../lib/format';
 import { DEFAULT_SELECTION, selectionToSearch } from './api';
 
 const Grid = styled.ul`

@@ -1,0 +1,20 @@
+/**
+ * A version 4 UUID. `crypto.randomUUID` exists only in secure contexts (HTTPS, localhost); the
+ * site may also be served over plain HTTP on a LAN, where `getRandomValues` still works.
+ */
+export function randomUuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * A fresh Idempotency-Key (DESIGN.md section 4): one per logical payment, reused when the same
+ * payment is retried. Works on plain-HTTP origins too (see randomUuid).
+ */
+export function newIdempotencyKey(): string {
+  return randomUuid();
+}
