@@ -2,8 +2,8 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { apiRequest, fetchJson, newIdempotencyKey } from 'shared-auth';
 import { type CompleteCheckoutRequest, checkoutSessionSchema } from 'shared-contracts/checkout';
 import type { OrderPickup } from 'shared-contracts/order-pickups';
-import { orderPickupsQueryOptions } from '../../components/order-pickups-api';
-import { paymentMethodsQueryOptions, walletQueryOptions } from '../../components/payments-api';
+import { orderPickupsQueryOptions } from '../../shared/order-pickups-api';
+import { paymentMethodsQueryOptions, walletQueryOptions } from '../../shared/payments-api';
 
 export const checkoutSessionQueryOptions = (id: string) =>
   queryOptions({

@@ -24,17 +24,17 @@ import {
   VisuallyHidden,
 } from 'shared-ui';
 import styled from 'styled-components';
-import { DeliveryOptions } from '../../components/delivery-options';
+import { DeliveryOptions } from '../../shared/delivery-options';
 import {
   type DeliveryValue,
   deliveryErrors,
   EMPTY_DELIVERY,
   hasErrors,
   useDeliveryQuote,
-} from '../../components/delivery-value';
-import { formatWindow } from '../../components/format';
-import { PaymentForm } from '../../components/payment-form';
-import { allQuotesQueryKey } from '../../components/quote-api';
+} from '../../shared/delivery-value';
+import { formatWindow } from '../../shared/format';
+import { PaymentForm } from '../../shared/payment-form';
+import { allQuotesQueryKey } from '../../shared/quote-api';
 import {
   checkoutIdempotencyKey,
   checkoutSessionQueryOptions,

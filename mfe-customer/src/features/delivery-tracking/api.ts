@@ -9,10 +9,7 @@ import {
   throwIfNotOk,
 } from 'shared-auth';
 import { type Delivery, deliverySchema } from 'shared-contracts/deliveries';
-import {
-  allPickupHistoryQueryKey,
-  orderPickupsQueryOptions,
-} from '../../components/order-pickups-api';
+import { allPickupHistoryQueryKey, orderPickupsQueryOptions } from '../../shared/order-pickups-api';
 
 /**
  * The tracked delivery. `/delivery-tracking/:id` takes an order id (what the scheduling flow and

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { CACHE_GROUPS, fetchJson } from 'shared-auth';
 import { type HistoryFilter, pickupHistoryPageSchema } from 'shared-contracts/deliveries';
-import { allPickupHistoryQueryKey } from '../../components/order-pickups-api';
+import { allPickupHistoryQueryKey } from '../../shared/order-pickups-api';
 
 export interface HistoryFilters {
   page: number;

@@ -7,7 +7,7 @@ import type {
 } from 'shared-contracts/deliveries';
 import type { OrderPickup } from 'shared-contracts/order-pickups';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { draftKey } from '../schedule-pickup/draft-storage';
+import { draftKey } from '../../shared/schedule-draft-storage';
 import { PickupHistoryPage } from './pickup-history-page';
 
 const ORDER_ID = '22222222-2222-4222-8222-222222222222';

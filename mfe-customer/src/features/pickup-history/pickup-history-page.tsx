@@ -36,7 +36,7 @@ import {
   VisuallyHidden,
 } from 'shared-ui';
 import styled from 'styled-components';
-import { fetchOrderPickup } from '../../components/order-pickups-api';
+import { fetchOrderPickup } from '../../shared/order-pickups-api';
 import { type HistoryFilters, pickupHistoryQueryOptions } from './api';
 import { startReorder } from './reorder';
 

@@ -7,7 +7,7 @@ import {
   refundPhotoSchema,
   refundRequestListSchema,
 } from 'shared-contracts/refunds';
-import { walletQueryOptions } from '../../components/payments-api';
+import { walletQueryOptions } from '../../shared/payments-api';
 
 /** The caller's refund requests; polled while one is still waiting for its review. */
 export const refundRequestsQueryOptions = () =>

@@ -10,7 +10,7 @@ import {
   refundDestinationSchema,
 } from 'shared-contracts/refunds';
 import { z } from 'zod';
-import { dollarsToCents } from '../../components/payment-form-schema';
+import { dollarsToCents } from '../../shared/payment-form-schema';
 
 /**
  * The refund form: the server's request schema (shared-contracts) with the item value typed in

@@ -19,7 +19,7 @@ import {
 import { formatServiceDay } from 'shared-contracts/service-time';
 import { Button, Field, Input, Notice, Select, Stack, Textarea, toast } from 'shared-ui';
 import styled from 'styled-components';
-import { orderPickupsQueryOptions } from '../../components/order-pickups-api';
+import { orderPickupsQueryOptions } from '../../shared/order-pickups-api';
 import { useSubmitRefundMutation } from './api';
 import { PhotoPicker } from './photo-picker';
 import {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from 'shared-auth';
 import type { CreateOrderPickupRequest, OrderPickup } from 'shared-contracts/order-pickups';
-import { orderPickupsQueryOptions } from '../../components/order-pickups-api';
-import { paymentMethodsQueryOptions, walletQueryOptions } from '../../components/payments-api';
+import { orderPickupsQueryOptions } from '../../shared/order-pickups-api';
+import { paymentMethodsQueryOptions, walletQueryOptions } from '../../shared/payments-api';
 
 /** POST /api/order-pickups with the draft's Idempotency-Key: one order per draft. */
 export function useCreateOrderPickupMutation() {

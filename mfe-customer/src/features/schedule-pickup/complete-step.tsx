@@ -4,11 +4,11 @@ import { formatCents } from 'shared-contracts/payments';
 import { DELIVERY_TYPE_LABELS } from 'shared-contracts/quotes';
 import { Button, ButtonLink, Notice, Row, Skeleton, Stack } from 'shared-ui';
 import styled from 'styled-components';
-import { formatWindow } from '../../components/format';
-import { orderPickupQueryOptions } from '../../components/order-pickups-api';
+import { formatWindow } from '../../shared/format';
+import { orderPickupQueryOptions } from '../../shared/order-pickups-api';
+import { stepPath } from '../../shared/schedule-steps';
 import { useDraft } from './draft-context';
 import { StepLayout } from './step-layout';
-import { stepPath } from './steps';
 
 const OrderNumber = styled.p`
   font-size: 1.6rem;

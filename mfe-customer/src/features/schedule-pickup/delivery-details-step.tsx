@@ -3,18 +3,18 @@ import { useNavigate } from 'react-router-dom';
 import { errorMessage } from 'shared-auth';
 import { formatCents } from 'shared-contracts/payments';
 import { Notice, Skeleton, Stack } from 'shared-ui';
-import { useCreateAddressMutation } from '../../components/addresses-api';
-import { DeliveryOptions } from '../../components/delivery-options';
+import { useCreateAddressMutation } from '../../shared/addresses-api';
+import { DeliveryOptions } from '../../shared/delivery-options';
 import {
   DELIVERY_MESSAGES,
   type DeliveryValue,
   deliveryErrors,
   hasErrors,
-} from '../../components/delivery-value';
-import { FeeBreakdown } from '../../components/fee-breakdown';
+} from '../../shared/delivery-value';
+import { FeeBreakdown } from '../../shared/fee-breakdown';
+import { stepPath } from '../../shared/schedule-steps';
 import { useDraft } from './draft-context';
 import { StepActions, StepLayout } from './step-layout';
-import { stepPath } from './steps';
 import { useDraftQuote } from './use-draft-store';
 
 /**

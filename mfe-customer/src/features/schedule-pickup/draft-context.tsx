@@ -8,8 +8,8 @@ import {
   useState,
 } from 'react';
 import { newIdempotencyKey } from 'shared-auth';
-import { newDraft, type ScheduleDraft } from './draft';
-import { draftKey, loadDraft, saveDraft } from './draft-storage';
+import { newDraft, type ScheduleDraft } from '../../shared/schedule-draft';
+import { draftKey, loadDraft, saveDraft } from '../../shared/schedule-draft-storage';
 
 export interface DraftContextValue {
   draft: ScheduleDraft;

@@ -13,10 +13,10 @@ import {
 } from 'shared-contracts/quotes';
 import { Field, Input, media, Stack, Textarea } from 'shared-ui';
 import styled from 'styled-components';
-import { ChoiceCard, ChoiceGroup, FieldError } from '../../components/choice-card';
+import { ChoiceCard, ChoiceGroup, FieldError } from '../../shared/choice-card';
+import { stepPath } from '../../shared/schedule-steps';
 import { useDraft } from './draft-context';
 import { StepActions, StepLayout } from './step-layout';
-import { stepPath } from './steps';
 
 const TwoColumns = styled.div`
   display: grid;

@@ -3,10 +3,10 @@ import { formatAddress } from 'shared-contracts/addresses';
 import { DELIVERY_TYPE_LABELS, WEIGHT_CLASS_INFO, type WeightClass } from 'shared-contracts/quotes';
 import type { Store } from 'shared-contracts/stores';
 import styled from 'styled-components';
-import { addressesQueryOptions } from '../../components/addresses-api';
-import type { DeliveryValue } from '../../components/delivery-value';
-import { formatWindow } from '../../components/format';
-import type { ScheduleDraft } from './draft';
+import { addressesQueryOptions } from '../../shared/addresses-api';
+import type { DeliveryValue } from '../../shared/delivery-value';
+import { formatWindow } from '../../shared/format';
+import type { ScheduleDraft } from '../../shared/schedule-draft';
 
 const List = styled.dl`
   display: grid;

@@ -6,13 +6,13 @@ import type { CreateOrderPickupRequest } from 'shared-contracts/order-pickups';
 import { formatCents } from 'shared-contracts/payments';
 import type { WeightClass } from 'shared-contracts/quotes';
 import { Button, Notice, Skeleton, Stack } from 'shared-ui';
-import { PaymentForm, type PaymentPreferences } from '../../components/payment-form';
-import { allQuotesQueryKey } from '../../components/quote-api';
+import { PaymentForm, type PaymentPreferences } from '../../shared/payment-form';
+import { allQuotesQueryKey } from '../../shared/quote-api';
+import { stepPath } from '../../shared/schedule-steps';
 import { useCreateOrderPickupMutation } from './api';
 import { useDraft } from './draft-context';
 import { OrderSummary } from './order-summary';
 import { StepLayout } from './step-layout';
-import { stepPath } from './steps';
 import { useDraftQuote } from './use-draft-store';
 
 /**

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { media, VisuallyHidden } from 'shared-ui';
 import styled from 'styled-components';
-import { STEPS, type StepId, stepIndex } from './steps';
+import { STEPS, type StepId, stepIndex } from '../../shared/schedule-steps';
 
 const List = styled.ol`
   list-style: none;

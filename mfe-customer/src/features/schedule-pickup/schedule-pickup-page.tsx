@@ -13,13 +13,12 @@ import {
   usePageMeta,
 } from 'shared-ui';
 import styled from 'styled-components';
-import { CompleteStep } from './complete-step';
-import { DeliveryDetailsStep } from './delivery-details-step';
-import { allowedStep, firstIncompleteStep, hasProgress, isStepComplete } from './draft';
-import { DraftProvider, useDraft } from './draft-context';
-import { OrderDetailsStep } from './order-details-step';
-import { PaymentStep } from './payment-step';
-import { ProgressIndicator } from './progress-indicator';
+import {
+  allowedStep,
+  firstIncompleteStep,
+  hasProgress,
+  isStepComplete,
+} from '../../shared/schedule-draft';
 import {
   isSchedulePickupPath,
   STEPS,
@@ -28,7 +27,13 @@ import {
   stepIndex,
   stepLabel,
   stepPath,
-} from './steps';
+} from '../../shared/schedule-steps';
+import { CompleteStep } from './complete-step';
+import { DeliveryDetailsStep } from './delivery-details-step';
+import { DraftProvider, useDraft } from './draft-context';
+import { OrderDetailsStep } from './order-details-step';
+import { PaymentStep } from './payment-step';
+import { ProgressIndicator } from './progress-indicator';
 import { StoreDetailsStep } from './store-details-step';
 
 const StepList = styled.ol`

@@ -3,18 +3,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ORDER_MESSAGES } from 'shared-contracts/order-pickups';
 import { Button, Notice, Skeleton, Stack } from 'shared-ui';
-import { retailersQueryOptions, storesQueryOptions } from '../../components/catalog-api';
-import { ChoiceCard, ChoiceGroup, FieldError } from '../../components/choice-card';
-import { StoreFilterBar } from '../../components/store-filter-bar';
-import {
-  filterCatalog,
-  NO_FILTERS,
-  servicesLabel,
-  todaysHours,
-} from '../../components/store-filters';
+import { retailersQueryOptions, storesQueryOptions } from '../../shared/catalog-api';
+import { ChoiceCard, ChoiceGroup, FieldError } from '../../shared/choice-card';
+import { stepPath } from '../../shared/schedule-steps';
+import { StoreFilterBar } from '../../shared/store-filter-bar';
+import { filterCatalog, NO_FILTERS, servicesLabel, todaysHours } from '../../shared/store-filters';
 import { useDraft } from './draft-context';
 import { StepActions, StepLayout } from './step-layout';
-import { stepPath } from './steps';
 
 /**
  * Step 1: the retailer and the store holding the order. Search, category and metro filters;

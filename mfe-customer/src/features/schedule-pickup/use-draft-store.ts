@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { WeightClass } from 'shared-contracts/quotes';
-import { storesQueryOptions } from '../../components/catalog-api';
-import { EMPTY_DELIVERY, useDeliveryQuote } from '../../components/delivery-value';
-import type { ScheduleDraft } from './draft';
+import { storesQueryOptions } from '../../shared/catalog-api';
+import { EMPTY_DELIVERY, useDeliveryQuote } from '../../shared/delivery-value';
+import type { ScheduleDraft } from '../../shared/schedule-draft';
 
 /** The draft's store and its live delivery quote (delivery and payment steps). */
 export function useDraftQuote(draft: ScheduleDraft) {

@@ -9,8 +9,8 @@ import {
   useCreateAddressMutation,
   useDeleteAddressMutation,
   useUpdateAddressMutation,
-} from '../../components/addresses-api';
-import { EMPTY_ADDRESS } from '../../components/delivery-value';
+} from '../../shared/addresses-api';
+import { EMPTY_ADDRESS } from '../../shared/delivery-value';
 import { AddressForm } from './address-form';
 
 const List = styled.ul`

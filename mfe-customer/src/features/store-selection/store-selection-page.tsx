@@ -19,15 +19,15 @@ import {
   VisuallyHidden,
 } from 'shared-ui';
 import styled from 'styled-components';
-import { retailersQueryOptions, storesQueryOptions } from '../../components/catalog-api';
-import { StoreFilterBar } from '../../components/store-filter-bar';
+import { retailersQueryOptions, storesQueryOptions } from '../../shared/catalog-api';
+import { StoreFilterBar } from '../../shared/store-filter-bar';
 import {
   filterCatalog,
   NO_FILTERS,
   type StoreFilters,
   servicesLabel,
   todaysHours,
-} from '../../components/store-filters';
+} from '../../shared/store-filters';
 
 const RetailerHeader = styled.div`
   display: flex;

@@ -6,8 +6,8 @@ import {
   type SubscribeRequest,
   subscriptionPlanListSchema,
 } from 'shared-contracts/subscriptions';
-import { paymentMethodsQueryOptions, walletQueryOptions } from '../../components/payments-api';
-import { allQuotesQueryKey } from '../../components/quote-api';
+import { paymentMethodsQueryOptions, walletQueryOptions } from '../../shared/payments-api';
+import { allQuotesQueryKey } from '../../shared/quote-api';
 
 export const plansQueryOptions = () =>
   queryOptions({

@@ -21,7 +21,7 @@ import {
   usePageMeta,
 } from 'shared-ui';
 import styled from 'styled-components';
-import { PaymentForm } from '../../components/payment-form';
+import { PaymentForm } from '../../shared/payment-form';
 import {
   currentSubscriptionQueryOptions,
   plansQueryOptions,

@@ -8,9 +8,9 @@ import {
   WALLET_MESSAGES,
 } from 'shared-contracts/wallet';
 import { Field, Input, Stack, toast } from 'shared-ui';
-import { PaymentForm } from '../../components/payment-form';
-import { dollarsToCents } from '../../components/payment-form-schema';
-import { PresetChip, PresetChips } from '../../components/preset-chips';
+import { PaymentForm } from '../../shared/payment-form';
+import { dollarsToCents } from '../../shared/payment-form-schema';
+import { PresetChip, PresetChips } from '../../shared/preset-chips';
 import { useTopUpMutation } from './api';
 
 /** Add funds by card: an amount (presets or typed), a saved or new card, and Add. */

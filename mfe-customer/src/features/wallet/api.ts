@@ -6,7 +6,7 @@ import {
   type WalletEntryKind,
   walletEntriesPageSchema,
 } from 'shared-contracts/wallet';
-import { paymentMethodsQueryOptions, walletQueryOptions } from '../../components/payments-api';
+import { paymentMethodsQueryOptions, walletQueryOptions } from '../../shared/payments-api';
 
 export interface LedgerFilters {
   page: number;

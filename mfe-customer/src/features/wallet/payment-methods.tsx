@@ -7,13 +7,13 @@ import { CARD_BRAND_LABELS, cardInputSchema, type PaymentMethod } from 'shared-c
 import { Badge, Button, Dialog, Notice, Row, Skeleton, Stack, toast } from 'shared-ui';
 import styled from 'styled-components';
 import { z } from 'zod';
-import { CardFields, type CardFormValues, EMPTY_CARD } from '../../components/card-fields';
+import { CardFields, type CardFormValues, EMPTY_CARD } from '../../shared/card-fields';
 import {
   paymentMethodsQueryOptions,
   useAddPaymentMethodMutation,
   useRemovePaymentMethodMutation,
   useSetDefaultPaymentMethodMutation,
-} from '../../components/payments-api';
+} from '../../shared/payments-api';
 
 const List = styled.ul`
   list-style: none;

@@ -13,7 +13,7 @@ import {
   usePageMeta,
 } from 'shared-ui';
 import styled from 'styled-components';
-import { walletQueryOptions } from '../../components/payments-api';
+import { walletQueryOptions } from '../../shared/payments-api';
 import { AddFundsForm } from './add-funds-form';
 import { Ledger } from './ledger';
 import { PaymentMethods } from './payment-methods';

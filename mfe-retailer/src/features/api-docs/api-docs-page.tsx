@@ -3,8 +3,8 @@ import { errorMessage } from 'shared-auth';
 import { RETAILER_API_VERSION } from 'shared-contracts/retailer-api';
 import { Lead, Loading, media, Notice, Page, PageTitle, usePageMeta } from 'shared-ui';
 import styled from 'styled-components';
-import { CodeBlock } from '../../components/code-block';
-import { checkoutCurl } from '../../lib/sample-request';
+import { CodeBlock } from '../../shared/code-block';
+import { checkoutCurl } from '../../shared/sample-request';
 import {
   bodySchema,
   CONSOLE_TAGS,

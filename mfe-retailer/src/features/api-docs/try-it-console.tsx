@@ -4,8 +4,8 @@ import { apiRequest, errorMessage, newIdempotencyKey, useAuth } from 'shared-aut
 import type { CreatedApiKey } from 'shared-contracts/retailer';
 import { Button, ButtonLink, Field, Input, Muted, Notice, Row, Textarea } from 'shared-ui';
 import styled from 'styled-components';
-import { useReauthenticateWhenNeeded } from '../../lib/sensitive-auth';
-import { retailerAccountQueryOptions } from '../retailer-onboarding/api';
+import { retailerAccountQueryOptions } from '../../shared/retailer-api';
+import { useReauthenticateWhenNeeded } from '../../shared/sensitive-auth';
 import { bodySchema, type DocOperation, exampleFor, type OpenApiDocument } from './openapi';
 
 const Panel = styled.div`

@@ -5,7 +5,7 @@ import {
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_MAX_ATTEMPTS,
 } from 'shared-contracts/webhooks';
-import { CodeBlock } from '../../components/code-block';
+import { CodeBlock } from '../../shared/code-block';
 
 /** The receiver a retailer writes: a short Node example of verifying our signature. */
 export const VERIFY_EXAMPLE = `import crypto from 'node:crypto';

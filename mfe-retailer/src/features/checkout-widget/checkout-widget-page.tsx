@@ -17,9 +17,9 @@ import {
   usePageMeta,
 } from 'shared-ui';
 import styled from 'styled-components';
-import { CodeBlock } from '../../components/code-block';
+import { CodeBlock } from '../../shared/code-block';
+import { apiKeysQueryOptions, retailerAccountQueryOptions } from '../../shared/retailer-api';
 import { defineCheckoutWidget, ELEMENT_NAME } from '../../widget/checkout-widget';
-import { apiKeysQueryOptions, retailerAccountQueryOptions } from '../retailer-onboarding/api';
 import { demoWidgetKeyQueryOptions } from './api';
 import {
   DEFAULT_SETTINGS,

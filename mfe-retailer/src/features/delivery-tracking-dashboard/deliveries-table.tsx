@@ -9,7 +9,7 @@ import {
 import { formatServiceDateTime, formatServiceTime } from 'shared-contracts/service-time';
 import { Badge, type BadgeTone, Field, Input, Muted, Row, Select } from 'shared-ui';
 import styled from 'styled-components';
-import { Table, TableWrap } from '../retailer-onboarding/keys-panel';
+import { Table, TableWrap } from '../../shared/table';
 
 export const STATUS_TONE: Record<ApiDeliveryStatus, BadgeTone> = {
   pickup_confirmed: 'info',

@@ -23,7 +23,7 @@ import {
   usePageMeta,
 } from 'shared-ui';
 import styled from 'styled-components';
-import { retailerAccountQueryOptions } from '../retailer-onboarding/api';
+import { retailerAccountQueryOptions } from '../../shared/retailer-api';
 import { AnalyticsCharts } from './analytics-charts';
 import {
   type DashboardSource,

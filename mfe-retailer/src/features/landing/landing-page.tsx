@@ -1,7 +1,7 @@
 import { ButtonLink, Container, media, usePageMeta } from 'shared-ui';
 import styled from 'styled-components';
-import { CodeBlock } from '../../components/code-block';
-import { checkoutCurl } from '../../lib/sample-request';
+import { CodeBlock } from '../../shared/code-block';
+import { checkoutCurl } from '../../shared/sample-request';
 
 /** SPEC section 1's figures; the team uses "250+ partner retailers" everywhere. */
 export const LANDING_STATS = [

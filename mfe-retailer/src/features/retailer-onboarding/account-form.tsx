@@ -10,8 +10,8 @@ import {
 } from 'shared-contracts/retailer';
 import { Button, Card, Notice, Row, TextField } from 'shared-ui';
 import styled from 'styled-components';
-import { isSensitiveAuthRequired } from '../../lib/sensitive-auth';
-import { useCreateRetailerAccount } from './api';
+import { useCreateRetailerAccount } from '../../shared/retailer-api';
+import { isSensitiveAuthRequired } from '../../shared/sensitive-auth';
 
 const Fieldset = styled.fieldset`
   border: 1px solid ${({ theme }) => theme.colors.border};

@@ -16,43 +16,10 @@ import {
   toast,
   VisuallyHidden,
 } from 'shared-ui';
-import styled from 'styled-components';
-import { isSensitiveAuthRequired } from '../../lib/sensitive-auth';
-import { apiKeysQueryOptions, useRevokeApiKey, useRollApiKey } from './api';
+import { apiKeysQueryOptions, useRevokeApiKey, useRollApiKey } from '../../shared/retailer-api';
+import { isSensitiveAuthRequired } from '../../shared/sensitive-auth';
+import { Table, TableWrap } from '../../shared/table';
 import { type RevealedSecret, SecretReveal } from './secret-reveal';
-
-/**
- * A table that scrolls sideways on a narrow screen. A scroll container must be reachable by
- * keyboard (axe: scrollable-region-focusable), so it is a focusable region; give it an
- * `aria-label` naming the table.
- */
-export const TableWrap = styled.div.attrs({ role: 'region', tabIndex: 0 })<{
-  'aria-label': string;
-}>`
-  overflow-x: auto;
-  margin: 12px 0;
-`;
-
-export const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: 0.95rem;
-  th,
-  td {
-    text-align: left;
-    padding: 8px 10px;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    vertical-align: top;
-  }
-  th {
-    font-size: 0.85rem;
-    color: ${({ theme }) => theme.colors.muted};
-  }
-  code {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    overflow-wrap: anywhere;
-  }
-`;
 
 const GRACE_OPTIONS = [
   { hours: 0, label: 'Revoke the current key now' },

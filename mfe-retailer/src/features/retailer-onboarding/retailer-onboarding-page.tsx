@@ -20,9 +20,10 @@ import {
   TabsTrigger,
   usePageMeta,
 } from 'shared-ui';
+import { retailerAccountQueryOptions } from '../../shared/retailer-api';
+import { Table, TableWrap } from '../../shared/table';
 import { AccountForm } from './account-form';
-import { retailerAccountQueryOptions } from './api';
-import { KeysPanel, Table, TableWrap } from './keys-panel';
+import { KeysPanel } from './keys-panel';
 import type { RevealedSecret } from './secret-reveal';
 import { WebhooksPanel } from './webhooks-panel';
 import { WidgetPanel } from './widget-panel';

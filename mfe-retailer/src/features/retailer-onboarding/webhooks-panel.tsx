@@ -28,7 +28,6 @@ import {
   VisuallyHidden,
 } from 'shared-ui';
 import styled from 'styled-components';
-import { isSensitiveAuthRequired } from '../../lib/sensitive-auth';
 import {
   endpointDeliveriesQueryOptions,
   useCreateWebhookEndpoint,
@@ -37,8 +36,9 @@ import {
   useSendTestEvent,
   useUpdateWebhookEndpoint,
   webhookEndpointsQueryOptions,
-} from './api';
-import { Table, TableWrap } from './keys-panel';
+} from '../../shared/retailer-api';
+import { isSensitiveAuthRequired } from '../../shared/sensitive-auth';
+import { Table, TableWrap } from '../../shared/table';
 import { type RevealedSecret, SecretReveal } from './secret-reveal';
 
 const Checks = styled.fieldset`

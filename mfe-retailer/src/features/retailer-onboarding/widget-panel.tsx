@@ -14,9 +14,10 @@ import {
   toast,
   VisuallyHidden,
 } from 'shared-ui';
-import { isSensitiveAuthRequired } from '../../lib/sensitive-auth';
-import { apiKeysQueryOptions, useSetAllowedDomains } from './api';
-import { RollForm, Table, TableWrap } from './keys-panel';
+import { apiKeysQueryOptions, useSetAllowedDomains } from '../../shared/retailer-api';
+import { isSensitiveAuthRequired } from '../../shared/sensitive-auth';
+import { Table, TableWrap } from '../../shared/table';
+import { RollForm } from './keys-panel';
 
 /** One domain a line (or comma separated) → the list the API takes. */
 export function parseDomains(text: string): string[] {

@@ -29,8 +29,12 @@ import {
 } from 'shared-ui';
 import styled from 'styled-components';
 import type { z } from 'zod';
-import { retailerAccountQueryOptions } from '../retailer-onboarding/api';
-import { type LeaseSelection, selectionFromSearch, useCreateLease } from '../robot-leasing/api';
+import { retailerAccountQueryOptions } from '../../shared/retailer-api';
+import {
+  type LeaseSelection,
+  selectionFromSearch,
+  useCreateLease,
+} from '../../shared/robot-leasing-api';
 
 const Layout = styled.div`
   display: grid;

@@ -17,7 +17,7 @@ import {
   usePageMeta,
 } from 'shared-ui';
 import styled from 'styled-components';
-import { leaseQueryOptions, leasesQueryOptions } from '../robot-leasing/api';
+import { leaseQueryOptions, leasesQueryOptions } from '../../shared/robot-leasing-api';
 
 const Details = styled.dl`
   display: grid;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from 'shared-auth/testing';
 import { LEASE_MESSAGES } from 'shared-contracts/leasing';
 import { expect, it } from 'vitest';
-import { selectionFromSearch } from './api';
+import { selectionFromSearch } from '../../shared/robot-leasing-api';
 import { RobotLeasingPage } from './robot-leasing-page';
 
 it('shows models and plans and prices the selection in the calculator', async () => {

@@ -27,7 +27,7 @@ import {
   usePageMeta,
 } from 'shared-ui';
 import styled from 'styled-components';
-import { DEFAULT_SELECTION, selectionToSearch } from './api';
+import { DEFAULT_SELECTION, selectionToSearch } from '../../shared/robot-leasing-api';
 
 const Grid = styled.ul`
   list-style: none;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_ADDRESS } from '../../components/delivery-value';
+import { EMPTY_ADDRESS } from './delivery-value';
 import {
   allowedStep,
   firstIncompleteStep,
   isStepComplete,
   newDraft,
   type ScheduleDraft,
-} from './draft';
-import { DRAFT_MAX_AGE_MS, draftKey, loadDraft, saveDraft } from './draft-storage';
+} from './schedule-draft';
+import { DRAFT_MAX_AGE_MS, draftKey, loadDraft, saveDraft } from './schedule-draft-storage';
 
 const store = { retailerId: 'nike', storeId: 'nike-south-congress' };
 const order = { retailerOrderNumber: 'NK-1', customerName: 'Ada', bags: 2, weightClass: 'small' };

@@ -19,7 +19,7 @@ import {
   webhookDeliveryListSchema,
   webhookEndpointListSchema,
 } from 'shared-contracts/webhooks';
-import { useReauthenticateWhenNeeded } from '../../lib/sensitive-auth';
+import { useReauthenticateWhenNeeded } from './sensitive-auth';
 
 /** The signed-in user's retailer account; null before onboarding (the API answers 404). */
 export const retailerAccountQueryOptions = () =>

@@ -2,12 +2,12 @@ import { addressInputSchema } from 'shared-contracts/addresses';
 import { orderDetailsStepSchema, storeDetailsStepSchema } from 'shared-contracts/order-pickups';
 import type { DeliveryType } from 'shared-contracts/quotes';
 import { deliveryWindowSchema } from 'shared-contracts/quotes';
-import type { DeliveryValue } from '../../components/delivery-value';
-import type { PaymentPreferences } from '../../components/payment-form';
-import { STEPS, type StepId, stepIndex } from './steps';
+import type { DeliveryValue } from './delivery-value';
+import type { PaymentPreferences } from './payment-form';
+import { STEPS, type StepId, stepIndex } from './schedule-steps';
 
 /**
- * The pickup being scheduled. Kept in local storage (draft-storage.ts) as it is typed, so a
+ * The pickup being scheduled. Kept in local storage (schedule-draft-storage.ts) as it is typed, so a
  * reload or a new tab continues it. Card details are never part of it.
  */
 export interface ScheduleDraft {

@@ -1,5 +1,5 @@
 import { newIdempotencyKey } from 'shared-auth';
-import { newDraft, type ScheduleDraft } from './draft';
+import { newDraft, type ScheduleDraft } from './schedule-draft';
 
 /**
  * Where the draft lives: local storage, one key per signed-in user
