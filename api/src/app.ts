@@ -8,6 +8,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { addressRoutes } from './addresses/routes.ts';
+import { analyticsPlugin } from './analytics/plugin.ts';
 import { authPlugin } from './auth/plugin.ts';
 import {
   createSessionRevocations,
@@ -247,6 +248,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(refundRoutes);
   await app.register(userRoutes);
   await app.register(retailerPlugin);
+  await app.register(analyticsPlugin);
   // Secrets in the outbox (PINs, one-time links) are removed once no longer needed (issue 12).
   await app.register(notificationsPlugin);
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);

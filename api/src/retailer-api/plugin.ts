@@ -1,14 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { z } from 'zod';
-import {
-  DEMO_INTERVAL_MS,
-  DEMO_TIMER,
-  type DemoDeps,
-  placeDemoOrder,
-  startDemoTraffic,
-} from '../analytics/demo.ts';
-import { dashboardRoutes, demoRoutes } from '../analytics/routes.ts';
 import { apiKeyRoutes } from '../api-keys/routes.ts';
 import { leasingRoutes } from '../leasing/routes.ts';
 import { EVENTS_CHANNEL, type EventNotice } from '../realtime/publish.ts';
@@ -82,7 +73,8 @@ declare module 'fastify' {
 
 /**
  * Every retailer domain of issue 8 (accounts, keys, the retailer API, the widget's calls,
- * webhooks, leasing, analytics), registered in one place so `app.ts` needs one line.
+ * webhooks, leasing), registered in one place so `app.ts` needs one line. The dashboard
+ * (analytics/plugin.ts) builds on them and is registered after.
  */
 const retailerDomains: FastifyPluginAsync = async (app) => {
   const webhookDeps = (): WebhookDeps => ({
@@ -96,33 +88,6 @@ const retailerDomains: FastifyPluginAsync = async (app) => {
     WEBHOOK_DELIVER_TIMER,
     async ({ payload }) => runScheduledAttempt(webhookDeps(), payload),
     { payloadSchema: webhookTimerPayloadSchema },
-  );
-
-  // The dashboard's demo store keeps ordering (analytics/demo.ts).
-  const demoDeps = (): DemoDeps => ({
-    provider: app.paymentProvider,
-    events: app.orderPickupEvents,
-    publicUrl: app.config.publicUrl,
-    schedule: (db, input) => app.timers.schedule(db, input),
-  });
-  app.timers.register(
-    DEMO_TIMER,
-    async ({ payload, db, schedule }) => {
-      try {
-        await placeDemoOrder(db, demoDeps(), payload.sequence);
-      } catch (error) {
-        // A missed demo order is no reason to stop the demo (or to retry and order twice).
-        app.log.warn({ err: error }, 'placing a demo order failed');
-      }
-      if (app.config.retailerDemoTraffic) {
-        await schedule(db, {
-          kind: DEMO_TIMER,
-          payload: { sequence: payload.sequence + 1 },
-          delayMs: DEMO_INTERVAL_MS,
-        });
-      }
-    },
-    { payloadSchema: z.object({ sequence: z.number().int().min(1) }) },
   );
 
   // Delivery changes → webhooks and live dashboard events (delivery-sync.ts).
@@ -144,7 +109,6 @@ const retailerDomains: FastifyPluginAsync = async (app) => {
       }
     });
     sync.start();
-    if (app.config.retailerDemoTraffic) await startDemoTraffic(app.database.db, demoDeps());
   });
   app.addHook('preClose', async () => {
     await unlisten?.();
@@ -157,8 +121,6 @@ const retailerDomains: FastifyPluginAsync = async (app) => {
   await app.register(widgetRoutes);
   await app.register(webhookRoutes, { deps: webhookDeps });
   await app.register(leasingRoutes);
-  await app.register(dashboardRoutes);
-  await app.register(demoRoutes);
 };
 
 /** Not encapsulated, so `app.retailerDeliverySync` is visible on the root instance. */
