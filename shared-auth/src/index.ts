@@ -37,7 +37,7 @@ export { newIdempotencyKey, randomUuid } from './random-id';
 export {
   takeRedirectAfterLogin,
   takeRedirectAfterSensitiveAuth,
-  useProtectedNavigate,
+  useNavigateOrSignIn,
 } from './redirects';
 export {
   clearSession,

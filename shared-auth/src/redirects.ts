@@ -6,9 +6,10 @@ import { rememberRedirect, STORAGE_KEYS, takeRedirect } from './storage';
 /**
  * For buttons that lead to signed-in pages (the home page's 'Schedule a Pickup', ...): signed in,
  * go there; signed out, remember the target (redirectAfterLogin) and go to /auth, so login brings
- * the person back (SPEC section 2).
+ * the person back (SPEC section 2). For a link's click handler see mfe-marketing's
+ * `useSignInFirstOnClick`.
  */
-export function useProtectedNavigate(): (target: string) => void {
+export function useNavigateOrSignIn(): (target: string) => void {
   const navigate = useNavigate();
   const { isAuthenticated } = useAuth();
   return useCallback(

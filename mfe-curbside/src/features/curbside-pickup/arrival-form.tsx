@@ -47,7 +47,8 @@ const Form = styled.form`
   gap: 18px;
 `;
 
-const TwoColumns = styled.div`
+// Not shared-ui's TwoColumns (two columns from `lg` on): these fields wrap as soon as two fit.
+const FieldGrid = styled.div`
   display: grid;
   gap: 18px;
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 220px), 1fr));
@@ -235,7 +236,7 @@ export function ArrivalForm({
                 )}
               </Field>
             )}
-            <TwoColumns>
+            <FieldGrid>
               <TextField
                 label="Your name"
                 name="customerName"
@@ -253,8 +254,8 @@ export function ArrivalForm({
                 onChange={(event) => update('parkingSpotNumber')(event.target.value)}
                 error={errors.parkingSpotNumber}
               />
-            </TwoColumns>
-            <TwoColumns>
+            </FieldGrid>
+            <FieldGrid>
               <TextField
                 label="Phone number"
                 name="phoneNumber"
@@ -276,7 +277,7 @@ export function ArrivalForm({
                 onChange={(event) => update('vehicleDescription')(event.target.value)}
                 error={errors.vehicleDescription}
               />
-            </TwoColumns>
+            </FieldGrid>
             <Field label="Special instructions (optional)" error={errors.specialInstructions}>
               {(ids) => (
                 <Textarea

@@ -15,7 +15,7 @@ import { FeeBreakdown } from '../../shared/fee-breakdown';
 import { stepPath } from '../../shared/schedule-steps';
 import { useDraft } from './draft-context';
 import { StepActions, StepLayout } from './step-layout';
-import { useDraftQuote } from './use-draft-store';
+import { useDraftQuote } from './use-draft-quote';
 
 /**
  * Step 3: curbside or home delivery, the address (saved or new), the windows the address

@@ -18,7 +18,8 @@ import { stepPath } from '../../shared/schedule-steps';
 import { useDraft } from './draft-context';
 import { StepActions, StepLayout } from './step-layout';
 
-const TwoColumns = styled.div`
+// Not shared-ui's TwoColumns (from `lg` on): short fields pair up from `md` on.
+const FieldColumns = styled.div`
   display: grid;
   gap: 16px;
   grid-template-columns: 1fr;
@@ -79,7 +80,7 @@ export function OrderDetailsStep() {
     >
       <form onSubmit={submit} noValidate aria-label="Order details">
         <Stack $gap={20}>
-          <TwoColumns>
+          <FieldColumns>
             <Field
               label="Retailer's order number"
               hint="From your order confirmation email or receipt."
@@ -121,7 +122,7 @@ export function OrderDetailsStep() {
                 />
               )}
             </Field>
-          </TwoColumns>
+          </FieldColumns>
           <Controller
             control={form.control}
             name="weightClass"

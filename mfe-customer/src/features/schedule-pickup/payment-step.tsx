@@ -13,7 +13,7 @@ import { useCreateOrderPickupMutation } from './api';
 import { useDraft } from './draft-context';
 import { OrderSummary } from './order-summary';
 import { StepLayout } from './step-layout';
-import { useDraftQuote } from './use-draft-store';
+import { useDraftQuote } from './use-draft-quote';
 
 /**
  * Step 4: tip, how to pay, the total's breakdown and Pay. The server prices the order again and

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage, newIdempotencyKey, useAuth, useProtectedNavigate } from 'shared-auth';
+import { errorMessage, newIdempotencyKey, useAuth, useNavigateOrSignIn } from 'shared-auth';
 import { formatCents } from 'shared-contracts/payments';
 import { formatServiceDay } from 'shared-contracts/service-time';
 import type { Subscription, SubscriptionPlan } from 'shared-contracts/subscriptions';
@@ -57,7 +57,7 @@ export function SubscribePage() {
     ...currentSubscriptionQueryOptions(),
     enabled: status === 'authenticated',
   });
-  const protectedNavigate = useProtectedNavigate();
+  const navigateOrSignIn = useNavigateOrSignIn();
   const [chosen, setChosen] = useState<SubscriptionPlan | null>(null);
   const subscription = current.data?.subscription ?? null;
   const renewing = subscription?.status === 'active' ? subscription : null;
@@ -112,7 +112,7 @@ export function SubscribePage() {
                       }
                       onClick={() => {
                         if (status !== 'authenticated') {
-                          protectedNavigate('/subscribe');
+                          navigateOrSignIn('/subscribe');
                           return;
                         }
                         setChosen(plan);

@@ -6,7 +6,7 @@ import { usePrefersReducedMotion } from '../../hooks/use-prefers-reduced-motion'
 import curbsideArt from './assets/hero-curbside.svg';
 import homeArt from './assets/hero-home.svg';
 import { HERO_FADE_MS, useHeroRotation } from './use-hero-rotation';
-import { useProtectedNavigation } from './use-protected-navigation';
+import { useSignInFirstOnClick } from './use-sign-in-first-on-click';
 
 /** Drawn in the repository (SVG); both share the intrinsic size given to the <img> elements. */
 export const HERO_BACKGROUNDS = [
@@ -126,7 +126,7 @@ export function Hero() {
   const reducedMotion = usePrefersReducedMotion();
   const [paused, setPaused] = useState(false);
   const [index, setIndex] = useHeroRotation(HERO_BACKGROUNDS.length, !reducedMotion && !paused);
-  const protect = useProtectedNavigation();
+  const signInFirst = useSignInFirstOnClick();
 
   return (
     <Wrap aria-labelledby="hero-title" data-testid="hero">
@@ -153,7 +153,7 @@ export function Hero() {
         <Actions>
           <ButtonLink
             to={HERO_TARGETS.schedule}
-            onClick={protect(HERO_TARGETS.schedule)}
+            onClick={signInFirst(HERO_TARGETS.schedule)}
             variant="accent"
             size="lg"
           >
@@ -161,7 +161,7 @@ export function Hero() {
           </ButtonLink>
           <ButtonLink
             to={HERO_TARGETS.curbside}
-            onClick={protect(HERO_TARGETS.curbside)}
+            onClick={signInFirst(HERO_TARGETS.curbside)}
             variant="secondary"
             size="lg"
           >
