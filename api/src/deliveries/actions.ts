@@ -6,8 +6,8 @@ import { ConflictError, NotFoundError } from '../http/errors.ts';
 import { orderPickups } from '../order-pickups/schema.ts';
 import { cancelOrderPickup } from '../order-pickups/service.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
-import type { CourierDeps } from '../simulator/courier.ts';
-import { withLockedDelivery } from '../simulator/courier.ts';
+import type { CourierDeps } from './courier.ts';
+import { withLockedDelivery } from './courier.ts';
 import { syncCurbsideDelivery } from './curbside-sync.ts';
 import { deliveries } from './schema.ts';
 import {

@@ -6,8 +6,8 @@ import type { Db } from '../db/database.ts';
 import { orderPickups } from '../order-pickups/schema.ts';
 import { changeOrderPickupStatus } from '../order-pickups/status.ts';
 import { robots } from '../robots/schema.ts';
-import { COURIER_TIMERS, type CourierDeps, TICK_MS } from '../simulator/courier.ts';
-import { routeFromPoints, travelTimeMs } from '../simulator/courier-route.ts';
+import { COURIER_TIMERS, type CourierDeps, TICK_MS } from './courier.ts';
+import { routeFromPoints, travelTimeMs } from './courier-route.ts';
 import { deliveries, deliveryProofs } from './schema.ts';
 import { appendDeliveryUpdate, publishDelivery } from './service.ts';
 

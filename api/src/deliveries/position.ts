@@ -6,7 +6,7 @@ import {
   pointAlong,
   routeFromPoints,
   travelTimeMs,
-} from '../simulator/courier-route.ts';
+} from './courier-route.ts';
 import type { DeliveryRow } from './schema.ts';
 
 /**

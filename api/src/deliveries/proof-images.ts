@@ -1,4 +1,4 @@
-import { seededRandom } from '../simulator/courier-route.ts';
+import { seededRandom } from './courier-route.ts';
 import { Raster, type Rgb } from './png.ts';
 
 /**

@@ -13,9 +13,9 @@ import { apiErrorSchema } from 'shared-contracts/errors';
 import { requireUser } from '../auth/guards.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
-import type { CourierDeps } from '../simulator/courier.ts';
-import { confirmPresence, rescheduleDelivery } from '../simulator/courier.ts';
 import { cancelDelivery, deliveryForOrder, refreshCurbsideMirror } from './actions.ts';
+import type { CourierDeps } from './courier.ts';
+import { confirmPresence, rescheduleDelivery } from './courier.ts';
 import { listPickupHistory } from './history.ts';
 import {
   assertOwnsDelivery,

@@ -3,6 +3,14 @@ import type { Location } from 'shared-contracts/addresses';
 import { COURIER_FLEET_INFO, type Place } from 'shared-contracts/deliveries';
 import { DELIVERY_WINDOW_LABELS } from 'shared-contracts/quotes';
 import type { Db } from '../db/database.ts';
+import { COLLECT_AT_STORE_MS, COURIER_TIMERS, type CourierDeps } from '../deliveries/courier.ts';
+import {
+  buildRoute,
+  routeFromPoints,
+  seedFrom,
+  trafficFactors,
+  travelTimeMs,
+} from '../deliveries/courier-route.ts';
 import { deliveries } from '../deliveries/schema.ts';
 import {
   ACTIVE_DELIVERY_STATUSES,
@@ -10,14 +18,6 @@ import {
   publishDelivery,
 } from '../deliveries/service.ts';
 import { type OrderPickupRow, orderPickups } from '../order-pickups/schema.ts';
-import { COLLECT_AT_STORE_MS, COURIER_TIMERS, type CourierDeps } from '../simulator/courier.ts';
-import {
-  buildRoute,
-  routeFromPoints,
-  seedFrom,
-  trafficFactors,
-  travelTimeMs,
-} from '../simulator/courier-route.ts';
 import { type StoreRow, stores } from '../stores/schema.ts';
 import { driverFor } from './couriers.ts';
 import { chooseCourier } from './rules.ts';

@@ -45,7 +45,7 @@ export class PaymentDeclinedError extends HttpError {
 }
 
 export const SAVED_CARDS_LIMIT_MESSAGE = `You can save up to ${MAX_PAYMENT_METHODS} cards. Remove one to add another.`;
-export const REFUND_MESSAGES = {
+export const PAYMENT_REFUND_MESSAGES = {
   nothingLeft: 'This payment has already been refunded in full.',
   tooMuch: (left: number) => `At most ${left} cents of this payment can still be refunded.`,
   providerFailed: 'The card processor could not refund this payment. Please try again later.',
@@ -387,12 +387,12 @@ export async function refundPayment(
       .for('update');
     if (!payment) throw new NotFoundError('Payment not found');
     const left = payment.amountCents - payment.refundedCents;
-    if (left <= 0) throw new ConflictError(REFUND_MESSAGES.nothingLeft);
+    if (left <= 0) throw new ConflictError(PAYMENT_REFUND_MESSAGES.nothingLeft);
     const amountCents = input.amountCents ?? left;
     if (!Number.isInteger(amountCents) || amountCents <= 0) {
       throw new Error(`Refunds are positive integer cents, got ${amountCents}`);
     }
-    if (amountCents > left) throw new ConflictError(REFUND_MESSAGES.tooMuch(left));
+    if (amountCents > left) throw new ConflictError(PAYMENT_REFUND_MESSAGES.tooMuch(left));
 
     // A test-mode payment was simulated: it goes back to its simulated card, by the simulator,
     // and never becomes real wallet money.
@@ -408,7 +408,7 @@ export async function refundPayment(
         // Stable per refund step: a retry after a crash refunds once at the provider.
         idempotencyKey: `refund:${payment.id}:${payment.refundedCents}:${amountCents}`,
       });
-      if (!refunded.ok) throw new HttpError(502, REFUND_MESSAGES.providerFailed);
+      if (!refunded.ok) throw new HttpError(502, PAYMENT_REFUND_MESSAGES.providerFailed);
       providerRefundId = refunded.value.refundId;
     }
     const destination: RefundDestination = toCard ? 'original_method' : 'wallet';

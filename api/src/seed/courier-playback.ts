@@ -1,8 +1,6 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { courierDepsOf } from '../deliveries/plugin.ts';
-import { deliveries } from '../deliveries/schema.ts';
 import {
   COURIER_TIMERS,
   type CourierDeps,
@@ -12,7 +10,9 @@ import {
   courierTick,
   courierTimerPayloadSchema,
   courierWaitTimeout,
-} from '../simulator/courier.ts';
+} from '../deliveries/courier.ts';
+import { courierDepsOf } from '../deliveries/plugin.ts';
+import { deliveries } from '../deliveries/schema.ts';
 import { timers } from '../simulator/schema.ts';
 import { scheduleTimer } from '../simulator/timers.ts';
 import type { SeedTimeline, StoryTime } from './timeline.ts';

@@ -7,6 +7,7 @@ import {
 } from 'shared-contracts/order-pickups';
 import { cardPaymentSourceSchema, TEST_CARDS } from 'shared-contracts/payments';
 import { createAddress } from '../addresses/service.ts';
+import { COURIER_TIMERS } from '../deliveries/courier.ts';
 import { deliveries } from '../deliveries/schema.ts';
 import {
   cancelOrderPickup,
@@ -16,7 +17,6 @@ import {
 import { changeOrderPickupStatus } from '../order-pickups/status.ts';
 import { paymentMethods } from '../payments/schema.ts';
 import { SERVICE_TIME_ZONE, serviceTimeToInstant } from '../quotes/windows.ts';
-import { COURIER_TIMERS } from '../simulator/courier.ts';
 import { topUpWallet } from '../wallet/top-up.ts';
 import { courierPlayback } from './courier-playback.ts';
 import { DEMO_CUSTOMER } from './demo-customer.ts';

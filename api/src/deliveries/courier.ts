@@ -2,21 +2,21 @@ import { eq, sql } from 'drizzle-orm';
 import { DELIVERY_MESSAGES, type Place } from 'shared-contracts/deliveries';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
-import { legProgress } from '../deliveries/position.ts';
-import { renderDoorstepPhoto, renderSignature } from '../deliveries/proof-images.ts';
-import { type DeliveryRow, deliveries, deliveryProofs } from '../deliveries/schema.ts';
+import { ConflictError, NotFoundError } from '../http/errors.ts';
+import { notifyUser, type UserNotification } from '../notifications/preferences.ts';
+import { type OrderPickupRow, orderPickups } from '../order-pickups/schema.ts';
+import { changeOrderPickupStatus, type OrderPickupEvents } from '../order-pickups/status.ts';
+import type { ScheduledTimer, ScheduleTimerInput, TimerRunner } from '../simulator/timers.ts';
+import { buildRoute, isArriving, seedFrom, trafficFactors, travelTimeMs } from './courier-route.ts';
+import { legProgress } from './position.ts';
+import { renderDoorstepPhoto, renderSignature } from './proof-images.ts';
+import { type DeliveryRow, deliveries, deliveryProofs } from './schema.ts';
 import {
   appendDeliveryUpdate,
   type DeliveryViewOptions,
   publishDelivery,
   publishPosition,
-} from '../deliveries/service.ts';
-import { ConflictError, NotFoundError } from '../http/errors.ts';
-import { notifyUser, type UserNotification } from '../notifications/preferences.ts';
-import { type OrderPickupRow, orderPickups } from '../order-pickups/schema.ts';
-import { changeOrderPickupStatus, type OrderPickupEvents } from '../order-pickups/status.ts';
-import { buildRoute, isArriving, seedFrom, trafficFactors, travelTimeMs } from './courier-route.ts';
-import type { ScheduledTimer, ScheduleTimerInput, TimerRunner } from './timers.ts';
+} from './service.ts';
 
 /**
  * The courier simulator for home deliveries (issue 7), on durable timers (timers.ts):
