@@ -10,6 +10,7 @@ import { apiErrorSchema } from 'shared-contracts/errors';
 import { z } from 'zod';
 import { requireUser } from '../auth/guards.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
+import { cancelCurbsideWithOrder, curbsideCancellationRefusal } from './order-cancellation.ts';
 import { ROBOT_STEP_STATUSES } from './robot-schedule.ts';
 import {
   advancePickup,
@@ -38,12 +39,20 @@ const errors = errorResponses(400, 401, 404);
  */
 export const curbsideRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: CurbsideDeps = {
-    // Decorated by the commerce plugin, which app.ts registers before this one.
+    // Decorated by the order-pickup events plugin, which app.ts registers before this one.
     orderEvents: app.orderPickupEvents,
     schedule: (db, input) => app.timers.schedule(db, input),
     timeScale: app.config.simTimeScale,
   };
   const db = () => app.database.db;
+
+  // An order whose robot is out cannot be cancelled; one still at the store cancels its pickup
+  // (order-cancellation.ts). The order-pickups domain asks through the event bus.
+  const stopGuarding = app.orderPickupEvents.guardCancellation({
+    refusal: curbsideCancellationRefusal,
+    beforeCancel: cancelCurbsideWithOrder,
+  });
+  app.addHook('onClose', async () => stopGuarding());
 
   app.timers.register(
     CURBSIDE_TIMERS.advance,

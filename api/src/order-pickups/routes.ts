@@ -73,7 +73,8 @@ export const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => getOrderPickup(db(), request.user.id, request.params.id),
+    async (request) =>
+      getOrderPickup(db(), app.orderPickupEvents, request.user.id, request.params.id),
   );
 
   app.post(

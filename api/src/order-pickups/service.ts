@@ -12,10 +12,6 @@ import { formatCents } from 'shared-contracts/payments';
 import { DELIVERY_TYPE_LABELS } from 'shared-contracts/quotes';
 import type { z } from 'zod';
 import { checkoutSessions } from '../checkout-sessions/schema.ts';
-import {
-  cancelCurbsideWithOrder,
-  curbsideCancellationRefusal,
-} from '../curbside/order-cancellation.ts';
 import type { Db } from '../db/database.ts';
 import { ConflictError, NotFoundError } from '../http/errors.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
@@ -107,7 +103,12 @@ export async function findOrderPickupByNumber(
 }
 
 /** The detail of one of the caller's order pickups; anyone else's id is 404. */
-export async function getOrderPickup(db: Db, userId: string, id: string): Promise<OrderPickup> {
+export async function getOrderPickup(
+  db: Db,
+  events: OrderPickupEvents,
+  userId: string,
+  id: string,
+): Promise<OrderPickup> {
   const [row] = await db
     .select({
       order: orderPickups,
@@ -155,7 +156,7 @@ export async function getOrderPickup(db: Db, userId: string, id: string): Promis
     tipCents: order.tipCents,
     payment: row.payment ? toPaymentSummary(row.payment) : null,
     checkoutSessionId: row.checkoutSessionId,
-    cancellable: isCancellable(order.status) && !(await curbsideCancellationRefusal(db, order)),
+    cancellable: isCancellable(order.status) && !(await events.cancellationRefusal(db, order)),
     statusHistory: history.map((change) => ({
       status: change.toStatus,
       at: change.createdAt.toISOString(),
@@ -289,7 +290,7 @@ export async function createOrderPickup(
     );
     order = result;
   }
-  return getOrderPickup(db, userId, order.id);
+  return getOrderPickup(db, deps.events, userId, order.id);
 }
 
 /**
@@ -315,7 +316,7 @@ export async function cancelOrderPickup(
       );
     }
     // Before any refund: a refusal here must leave the payment untouched.
-    await cancelCurbsideWithOrder(tx, order);
+    await deps.events.beforeCancel(tx, order);
     let note = 'Cancelled by the customer';
     if (order.paymentId) {
       const [payment] = await tx.select().from(payments).where(eq(payments.id, order.paymentId));
@@ -334,5 +335,5 @@ export async function cancelOrderPickup(
       note,
     });
   });
-  return getOrderPickup(db, input.userId, input.orderPickupId);
+  return getOrderPickup(db, deps.events, input.userId, input.orderPickupId);
 }

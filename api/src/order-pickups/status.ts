@@ -35,8 +35,23 @@ export interface OrderPickupStatusChange {
 
 export type OrderPickupStatusListener = (tx: Db, change: OrderPickupStatusChange) => Promise<void>;
 
+/**
+ * A domain that can stop an order being cancelled (curbside: the robot is out with it), registered
+ * on the bus so the order-pickups domain asks without knowing who answers (no import cycle).
+ */
+export interface OrderCancellationGuard {
+  /** Why the order cannot be cancelled now, if it cannot: the detail's `cancellable: false`. */
+  refusal(db: Db, order: { id: string; orderNumber: string }): Promise<string | undefined>;
+  /**
+   * Inside the cancel transaction, with the order row locked and before any refund: throws to
+   * refuse, or cancels what the domain holds for the order.
+   */
+  beforeCancel(tx: Db, order: { id: string; orderNumber: string; userId: string }): Promise<void>;
+}
+
 export class OrderPickupEvents {
   readonly #listeners = new Set<OrderPickupStatusListener>();
+  readonly #guards = new Set<OrderCancellationGuard>();
 
   /** Registers a listener; returns the function that removes it. */
   onStatusChange(listener: OrderPickupStatusListener): () => void {
@@ -47,6 +62,32 @@ export class OrderPickupEvents {
   /** Runs every listener in turn; a listener that throws rolls the change back. */
   async emit(tx: Db, change: OrderPickupStatusChange): Promise<void> {
     for (const listener of [...this.#listeners]) await listener(tx, change);
+  }
+
+  /** Registers a cancellation guard; returns the function that removes it. */
+  guardCancellation(guard: OrderCancellationGuard): () => void {
+    this.#guards.add(guard);
+    return () => this.#guards.delete(guard);
+  }
+
+  /** The first guard's reason to refuse cancelling the order, if any. */
+  async cancellationRefusal(
+    db: Db,
+    order: { id: string; orderNumber: string },
+  ): Promise<string | undefined> {
+    for (const guard of [...this.#guards]) {
+      const refusal = await guard.refusal(db, order);
+      if (refusal) return refusal;
+    }
+    return undefined;
+  }
+
+  /** Runs every guard's `beforeCancel` in turn inside the cancel transaction. */
+  async beforeCancel(
+    tx: Db,
+    order: { id: string; orderNumber: string; userId: string },
+  ): Promise<void> {
+    for (const guard of [...this.#guards]) await guard.beforeCancel(tx, order);
   }
 }
 
