@@ -1,11 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
 import { CACHE_GROUPS, fetchJson } from 'shared-auth';
-import { type Retailer, retailerListSchema } from 'shared-contracts/retailers';
+import type { Retailer } from 'shared-contracts/retailers';
 
 export const RETAILERS_URL = '/api/retailers';
 
 export async function fetchPartnerRetailers(signal?: AbortSignal): Promise<Retailer[]> {
-  return retailerListSchema.parse(await fetchJson<unknown>(RETAILERS_URL, 'stores', signal));
+  // The schema, and zod with it (24 KB gzip), comes with the answer instead of before the home
+  // page paints (issue 13): the strip is below the fold, the heading is not.
+  const [{ retailerListSchema }, body] = await Promise.all([
+    import('shared-contracts/retailers'),
+    fetchJson<unknown>(RETAILERS_URL, 'stores', signal),
+  ]);
+  return retailerListSchema.parse(body);
 }
 
 /** `['retailers', 'partners']`: the 13 retailers of the home page strip, in strip order. */
