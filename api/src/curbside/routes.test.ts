@@ -469,7 +469,8 @@ describeEachDatabase('curbside robot fleet', (kind) => {
     const pickups = [];
     for (const order of orders) pickups.push(await arrive(server, owner, order.orderNumber));
     for (const pickup of pickups.slice(0, FLEET_SIZE)) {
-      await runTimersUntil(server, owner, pickup.id, 'robot_dispatched');
+      // A generous deadline: beside the browser suites on two cores a step can take seconds.
+      await runTimersUntil(server, owner, pickup.id, 'robot_dispatched', 30_000);
     }
     const last = pickups[FLEET_SIZE]?.id ?? '';
     const waiting = await waitFor(async () => {

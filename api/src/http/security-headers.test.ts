@@ -175,7 +175,17 @@ describeEachDatabase('security headers on the served site', (kind) => {
     async (pathname) => {
       const response = await get(pathname, { accept: 'text/html' });
       expect(response.status).toBe(200);
-      expect(response.text()).toBe(SHELL_INDEX);
+      // The shell's page, carrying the remotes configuration inline (issue 13): data, never run,
+      // so the policy below needs no inline-script allowance.
+      const html = response.text();
+      const inline = /<script type="application\/json" id="remotes-config">(.*?)<\/script>/.exec(
+        html,
+      );
+      expect(JSON.parse(inline?.[1] ?? 'null')).toMatchObject({
+        customer: 'https://customer.cdn.example/releases/7/mf-manifest.json',
+        retailer: 'http://localhost:3004/mf-manifest.json',
+      });
+      expect(html.replace(inline?.[0] ?? '', '')).toBe(SHELL_INDEX);
       const policy = parsePolicy(response.headers['content-security-policy']);
       expect(policy['script-src']).toEqual([
         "'self'",
