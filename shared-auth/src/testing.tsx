@@ -1,7 +1,7 @@
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { render, screen } from '@testing-library/react';
+import type { ComponentType, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from './app-providers';
 import { STORAGE_KEYS } from './storage';
 
@@ -147,4 +147,40 @@ export function eventStream(
   const response = stream.response(init);
   for (const event of events) stream.send(event.event, event.data, event.id);
   return response;
+}
+
+/**
+ * SPEC section 2: any path that is not a route shows '404 Page Not Found', signed in or out, and
+ * the 404 wins over a sign-in redirect (issue 14). Registers one test per path and state for a
+ * remote's `./routes` component.
+ */
+export function describeUnknownSubPaths(
+  name: string,
+  RemoteRoutes: ComponentType,
+  paths: readonly string[],
+) {
+  describe(`${name} routes: unknown sub-paths`, () => {
+    afterEach(() => {
+      localStorage.clear();
+      vi.unstubAllGlobals();
+    });
+    for (const signedIn of [false, true]) {
+      for (const path of paths) {
+        it(`${path} shows the 404 page ${signedIn ? 'signed in' : 'signed out'}`, async () => {
+          mockFetch({});
+          if (signedIn) signIn();
+          renderWithProviders(<RemoteRoutes />, { path });
+          expect(
+            // The first visit loads the page chunks (lazy routes).
+            await screen.findByRole(
+              'heading',
+              { level: 1, name: '404 Page Not Found' },
+              { timeout: 5000 },
+            ),
+          ).toBeVisible();
+          expect(screen.getByTestId('location')).toHaveTextContent(path);
+        });
+      }
+    }
+  });
 }
