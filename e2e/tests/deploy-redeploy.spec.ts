@@ -88,9 +88,11 @@ test('a new release of one remote shows after a reload, with the shell untouched
   expect(await (await fetch(`${site.baseURL}/`)).text()).toBe(shellBefore);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Help Center' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Help Center' })).toBeVisible();
-  await page.goto(`${site.baseURL}/curbside-pickup`);
+  // A public page of another remote (signed out, /curbside-pickup shows its title only for the
+  // moment before it asks to sign in, which made this check depend on timing).
+  await page.goto(`${site.baseURL}/landing`);
   await expect(
-    page.getByRole('heading', { level: 1, name: 'Curbside Pickup with Robot Delivery' }),
+    page.getByRole('heading', { level: 1, name: 'Delivery for Your Checkout' }),
   ).toBeVisible();
 });
 
