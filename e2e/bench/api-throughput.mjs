@@ -19,11 +19,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort, waitForHealth } from './servers.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const API = path.join(ROOT, 'api');
@@ -50,33 +50,6 @@ const ROUTES = [
   { path: '/api/order-pickups', auth: true },
 ];
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitForHealth(base, child, timeoutMs = 120_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`${base}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(20);
-  }
-  throw new Error(`${base} did not answer /api/health within ${timeoutMs} ms`);
-}
 
 function stop(child) {
   if (child.exitCode !== null) return Promise.resolve();
@@ -110,7 +83,7 @@ async function startProcess(args, { cwd = ROOT, env = {} } = {}) {
   });
   const base = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(base, child);
+    await waitForHealth(base, child, { intervalMs: 20 });
   } catch (error) {
     await stop(child);
     throw error;

@@ -17,11 +17,11 @@
 // Date.now()). Both clocks are this machine's.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { freePort, waitForHealth } from './servers.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ROUNDS = Number(process.argv[2] ?? 2);
@@ -44,17 +44,6 @@ const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 async function startServer() {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'curbside-bench-'));
@@ -73,16 +62,7 @@ async function startServer() {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the server exited while starting');
-    const ok = await fetch(`${url}/api/health`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error('the server did not start within 120 s');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitForHealth(url, child);
   return {
     url,
     async stop() {

@@ -4,12 +4,12 @@
 // heading is on screen, its size as sent, its gzip -9 size and its raw size.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { freePort, waitForHealth } from './servers.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -131,18 +131,6 @@ export function chunkTable({ scripts, total }) {
   ].join('\n');
 }
 
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * Starts the production server as `npm start` runs it (the compiled API, api/dist/main.js, rebuilt
  * first when stale, exactly as scripts/serve.mjs does) over a build, on a free port and a fresh
@@ -181,18 +169,13 @@ export async function startProductionServer({ staticRoot, env = {} } = {}) {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) return { baseUrl, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  try {
+    await waitForHealth(baseUrl, child);
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  await stop();
-  throw new Error(`The production server did not start on port ${port}.`);
+  return { baseUrl, stop };
 }
 
 /** Replaces what lies between `<!-- NAME:START -->` and `<!-- NAME:END -->` in docs/benchmarks.md. */

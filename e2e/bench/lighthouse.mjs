@@ -1,15 +1,8 @@
 #!/usr/bin/env node
-// Lighthouse 12 mobile (simulated Slow 4G, 4x CPU) on the public pages of a production build
-// (issue 13). Usage: node e2e/bench/lighthouse.mjs [runs per route] (default 5).
-// Starts the server as `npm start` runs it (over DIST_ROOT / STATIC_ROOT when set), runs each
-// route N times in a fresh headless Chromium (CHROME_PATH, default /usr/bin/chromium), and
-// rewrites the table between the LIGHTHOUSE markers in docs/benchmarks.md: median and min–max of
-// performance, LCP, TBT, CLS and accessibility. This 2-core machine is noisy (±8 points from one
-// run to the next), so compare variants measured in one run, by their medians.
-import { createServer } from 'node:net';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { startProductionServer, writeBenchmarkSection } from './first-load-lib.mjs';
+import { freePort } from './servers.mjs';
 
 export const LIGHTHOUSE_ROUTES = [
   '/',
@@ -21,17 +14,6 @@ export const LIGHTHOUSE_ROUTES = [
   '/api-docs',
 ];
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const runs = Number(process.argv[2] ?? 5);
 if (!Number.isInteger(runs) || runs < 1) {

@@ -16,10 +16,10 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { freePort, waitForHealth } from './servers.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const STREAMS = Math.min(Number(process.argv[2] ?? 10_000), 19_000);
@@ -42,17 +42,6 @@ const watchdog = setTimeout(() => {
   process.exit(1);
 }, RUN_LIMIT_MS);
 watchdog.unref();
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 // The server as `npm start` runs it: the compiled bundle (api/dist/main.js), rebuilt when stale.
 const apiBuild = await import(pathToFileURL(path.join(ROOT, 'api', 'scripts', 'build.mjs')).href);
@@ -84,16 +73,7 @@ async function startServer(dataDir, staticRoot) {
   });
   running = child;
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the server exited while starting');
-    const ok = await fetch(`${url}/api/health`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error('the server did not start within 120 s');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitForHealth(url, child);
   return {
     port,
     url,

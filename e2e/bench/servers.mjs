@@ -1,0 +1,41 @@
+// What the benchmark scripts share for the servers they start: a free loopback port, and waiting
+// until a server answers /api/health (failing at once when the process exits instead).
+import { createServer } from 'node:net';
+
+/** A TCP port free on 127.0.0.1 right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Resolves once `${baseUrl}/api/health` answers 200; throws when `child` exits first or after
+ * `timeoutMs`. `intervalMs` is the polling step (start-up timings use a short one).
+ */
+export async function waitForHealth(
+  baseUrl,
+  child,
+  { timeoutMs = 120_000, intervalMs = 250 } = {},
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`the server exited with ${child.exitCode} while starting`);
+    }
+    const ok = await fetch(`${baseUrl}/api/health`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ok) return;
+    if (Date.now() > deadline) {
+      throw new Error(`${baseUrl} did not answer /api/health within ${timeoutMs / 1000} s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
