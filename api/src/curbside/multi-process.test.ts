@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { curbsidePickupSchema } from 'shared-contracts/curbside';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../test/free-port.ts';
 import {
   availableDatabases,
   createTestDatabaseTarget,
@@ -31,19 +31,6 @@ import { giveOrder } from './test-orders.ts';
 
 const API_ROOT = path.resolve(import.meta.dirname, '../..');
 const TSX = path.join(API_ROOT, 'node_modules/.bin/tsx');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
 
 interface ApiProcess {
   url: string;

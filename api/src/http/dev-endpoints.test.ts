@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../test/free-port.ts';
 import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
 import { waitFor } from '../../test/wait-for.ts';
 
@@ -15,19 +15,6 @@ import { waitFor } from '../../test/wait-for.ts';
 
 const API_ROOT = path.resolve(import.meta.dirname, '../..');
 const TSX = path.join(API_ROOT, 'node_modules/.bin/tsx');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
 
 /** Every address of this machine another machine could use to reach it. */
 function networkAddresses(): { address: string; family: string }[] {

@@ -16,7 +16,7 @@ import { getJson } from '../order-pickups/test-helpers.ts';
 import { payments } from '../payments/schema.ts';
 import { walletBalance } from '../wallet/service.ts';
 import { refundRequests } from './schema.ts';
-import { deliveredRetailerOrder } from './test-helpers.ts';
+import { deliveredRetailerOrder, reviewed } from './test-helpers.ts';
 
 async function messageOf(response: Response): Promise<string> {
   return ((await response.json()) as { message: string }).message;
@@ -44,18 +44,6 @@ describeEachDatabase('refund requests', (kind) => {
 
   const request = (user: TestUser, body: Record<string, unknown>) =>
     postJson(server, user, '/api/refund-requests', body, randomUUID());
-
-  async function reviewed(user: TestUser, id: string): Promise<RefundRequestRecord> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      await server.app.timers.runDue();
-      const { body } = await getJson(server, user, `/api/refund-requests/${id}`);
-      const record = refundRequestSchema.parse(body);
-      if (record.status !== 'submitted') return record;
-      if (Date.now() > deadline) throw new Error('the refund request was never reviewed');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
 
   const upload = (user: TestUser, body: Buffer, type = 'image/png') =>
     server.fetch('/api/refund-photos', {
@@ -90,7 +78,7 @@ describeEachDatabase('refund requests', (kind) => {
     });
     expect(created.photos.map((p) => p.id)).toEqual([photo.id]);
 
-    const done = await reviewed(owner, created.id);
+    const done = await reviewed(server, owner, created.id);
     expect(done).toMatchObject({ status: 'approved', approvedCents: 4599, creditedTo: 'wallet' });
     expect(done.decision).toContain('$45.99 has been credited to your CurbRun wallet');
     expect(await walletBalance(server.database.db, owner.id)).toBe(before + 4599);
@@ -128,7 +116,7 @@ describeEachDatabase('refund requests', (kind) => {
       .from(refundRequests)
       .where(eq(refundRequests.orderPickupId, order.id));
     expect(rows).toHaveLength(2);
-    expect((await reviewed(owner, otherRecord.id)).status).toBe('needs_review');
+    expect((await reviewed(server, owner, otherRecord.id)).status).toBe('needs_review');
   });
 
   it('refunds the delivery fee of a late delivery to the card', async () => {
@@ -145,7 +133,7 @@ describeEachDatabase('refund requests', (kind) => {
       destination: 'original_method',
     });
     expect(response.status).toBe(201);
-    const done = await reviewed(owner, refundRequestSchema.parse(await response.json()).id);
+    const done = await reviewed(server, owner, refundRequestSchema.parse(await response.json()).id);
     expect(done).toMatchObject({
       status: 'approved',
       approvedCents: order.feeCents,
@@ -168,7 +156,7 @@ describeEachDatabase('refund requests', (kind) => {
       reason: 'late',
       description: 'It felt slow to me today.',
     });
-    const done = await reviewed(owner, refundRequestSchema.parse(await response.json()).id);
+    const done = await reviewed(server, owner, refundRequestSchema.parse(await response.json()).id);
     expect(done.status).toBe('rejected');
     expect(done.decision).toContain('inside its delivery window');
 
