@@ -50,7 +50,6 @@ const ROUTES = [
   { path: '/api/order-pickups', auth: true },
 ];
 
-
 function stop(child) {
   if (child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
