@@ -1,12 +1,12 @@
 import { ButtonLink, usePageMeta } from 'shared-ui';
-import { CtaBand } from '../../components/cta-band';
-import { type Feature, FeatureGrid } from '../../components/feature-card';
-import { PageHero } from '../../components/page-hero';
-import { Section } from '../../components/section';
-import { StatsBand } from '../../components/stats-band';
-import { StepList } from '../../components/step-list';
-import { METRO_AREAS_TEXT, PARTNER_RETAILERS_TEXT } from '../../content/company-facts';
-import { HOW_IT_WORKS_STEPS } from '../../content/how-it-works-steps';
+import { METRO_AREAS_TEXT, PARTNER_RETAILERS_TEXT } from '../../shared/company-facts';
+import { CtaBand } from '../../shared/cta-band';
+import { type Feature, FeatureGrid } from '../../shared/feature-card';
+import { HOW_IT_WORKS_STEPS } from '../../shared/how-it-works-steps';
+import { PageHero } from '../../shared/page-hero';
+import { Section } from '../../shared/section';
+import { StatsBand } from '../../shared/stats-band';
+import { StepList } from '../../shared/step-list';
 
 const PARTNERS: readonly Feature[] = [
   {

@@ -1,9 +1,9 @@
 import { ButtonLink, usePageMeta } from 'shared-ui';
 import styled from 'styled-components';
-import { CtaBand } from '../../components/cta-band';
-import { type Feature, FeatureGrid } from '../../components/feature-card';
-import { PageHero } from '../../components/page-hero';
-import { Section } from '../../components/section';
+import { CtaBand } from '../../shared/cta-band';
+import { type Feature, FeatureGrid } from '../../shared/feature-card';
+import { PageHero } from '../../shared/page-hero';
+import { Section } from '../../shared/section';
 
 interface Role {
   id: string;

@@ -2,8 +2,8 @@ import { useSearchParams } from 'react-router-dom';
 import { SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from 'shared-contracts/support-info';
 import { ButtonLink, Card, Container, media, usePageMeta } from 'shared-ui';
 import styled from 'styled-components';
-import { Icon } from '../../components/icon';
-import { PageHero } from '../../components/page-hero';
+import { Icon } from '../../shared/icon';
+import { PageHero } from '../../shared/page-hero';
 import { ContactForm, isSupportTopic } from './contact-form';
 
 const Layout = styled(Container)`

@@ -2,10 +2,10 @@ import { Link } from 'react-router-dom';
 import { SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from 'shared-contracts/support-info';
 import { usePageMeta, VisuallyHidden } from 'shared-ui';
 import styled from 'styled-components';
-import { Icon, type IconName } from '../../components/icon';
-import { PageHero } from '../../components/page-hero';
-import { Section } from '../../components/section';
-import { StepList } from '../../components/step-list';
+import { Icon, type IconName } from '../../shared/icon';
+import { PageHero } from '../../shared/page-hero';
+import { Section } from '../../shared/section';
+import { StepList } from '../../shared/step-list';
 
 interface PartnerContact {
   icon: IconName;

@@ -1,4 +1,4 @@
-import { FEES, METRO_AREAS_TEXT, PARTNER_RETAILERS_TEXT } from '../../content/company-facts';
+import { FEES, METRO_AREAS_TEXT, PARTNER_RETAILERS_TEXT } from '../../shared/company-facts';
 
 /** The three help topics (SPEC section 2), in tile order. */
 export const FAQ_CATEGORIES = [

@@ -3,9 +3,9 @@ import { useSearchParams } from 'react-router-dom';
 import { SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from 'shared-contracts/support-info';
 import { ButtonLink, Container, Dialog, Input, media, Notice, usePageMeta } from 'shared-ui';
 import styled from 'styled-components';
-import { Icon, type IconName } from '../../components/icon';
-import { PageHero } from '../../components/page-hero';
-import { Band, Section, SectionTitle } from '../../components/section';
+import { Icon, type IconName } from '../../shared/icon';
+import { PageHero } from '../../shared/page-hero';
+import { Band, Section, SectionTitle } from '../../shared/section';
 import { FAQ, FAQ_CATEGORIES, type FaqCategory, type FaqItem, filterFaq } from './faq';
 
 const TOPICS: Record<FaqCategory, { icon: IconName; description: string }> = {

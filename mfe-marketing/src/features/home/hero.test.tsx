@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from 'shared-auth/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockReducedMotion } from '../../test-utils';
+import { mockReducedMotion } from '../../shared/test-utils';
 import { Hero } from './hero';
 import { HERO_INTERVAL_MS } from './use-hero-rotation';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { ButtonLink, Container, media, VisuallyHidden } from 'shared-ui';
 import styled from 'styled-components';
-import { METRO_AREAS_TEXT, PARTNER_RETAILERS_TEXT } from '../../content/company-facts';
-import { usePrefersReducedMotion } from '../../hooks/use-prefers-reduced-motion';
+import { METRO_AREAS_TEXT, PARTNER_RETAILERS_TEXT } from '../../shared/company-facts';
+import { usePrefersReducedMotion } from '../../shared/use-prefers-reduced-motion';
 import curbsideArt from './assets/hero-curbside.svg';
 import homeArt from './assets/hero-home.svg';
 import { HERO_FADE_MS, useHeroRotation } from './use-hero-rotation';

@@ -1,6 +1,6 @@
 import { usePageMeta } from 'shared-ui';
-import { Section } from '../../components/section';
-import { PARTNER_RETAILERS_TEXT } from '../../content/company-facts';
+import { PARTNER_RETAILERS_TEXT } from '../../shared/company-facts';
+import { Section } from '../../shared/section';
 import { Hero } from './hero';
 import { RetailerStrip } from './retailer-strip';
 import { WhyChoose } from './why-choose';

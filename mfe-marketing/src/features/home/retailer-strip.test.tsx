@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { renderWithProviders } from 'shared-auth/testing';
 import type { Retailer } from 'shared-contracts/retailers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockReducedMotion } from '../../test-utils';
+import { mockReducedMotion } from '../../shared/test-utils';
 import { RetailerStrip } from './retailer-strip';
 import { HOVER_SCROLL_INTERVAL_MS, HOVER_SCROLL_STEP_PX, scrollStep } from './use-strip-scroll';
 

@@ -4,8 +4,8 @@ import { errorMessage } from 'shared-auth';
 import type { Retailer } from 'shared-contracts/retailers';
 import { Button, Notice, Skeleton, VisuallyHidden } from 'shared-ui';
 import styled from 'styled-components';
-import { Icon } from '../../components/icon';
-import { usePrefersReducedMotion } from '../../hooks/use-prefers-reduced-motion';
+import { Icon } from '../../shared/icon';
+import { usePrefersReducedMotion } from '../../shared/use-prefers-reduced-motion';
 import { partnerRetailersQueryOptions } from './retailers-api';
 import { type ScrollDirection, useStripScroll } from './use-strip-scroll';
 

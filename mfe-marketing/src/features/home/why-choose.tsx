@@ -1,6 +1,6 @@
-import { type Feature, FeatureGrid } from '../../components/feature-card';
-import { Section } from '../../components/section';
-import { FEES, PARTNER_RETAILERS_TEXT } from '../../content/company-facts';
+import { FEES, PARTNER_RETAILERS_TEXT } from '../../shared/company-facts';
+import { type Feature, FeatureGrid } from '../../shared/feature-card';
+import { Section } from '../../shared/section';
 
 export const WHY_CHOOSE: readonly Feature[] = [
   {

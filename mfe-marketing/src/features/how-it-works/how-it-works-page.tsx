@@ -1,11 +1,11 @@
 import { ButtonLink, usePageMeta } from 'shared-ui';
-import { CtaBand } from '../../components/cta-band';
-import { type Feature, FeatureGrid } from '../../components/feature-card';
-import { PageHero } from '../../components/page-hero';
-import { Section } from '../../components/section';
-import { StepList } from '../../components/step-list';
-import { FEES } from '../../content/company-facts';
-import { DELIVERY_CHECKPOINTS, HOW_IT_WORKS_STEPS } from '../../content/how-it-works-steps';
+import { FEES } from '../../shared/company-facts';
+import { CtaBand } from '../../shared/cta-band';
+import { type Feature, FeatureGrid } from '../../shared/feature-card';
+import { DELIVERY_CHECKPOINTS, HOW_IT_WORKS_STEPS } from '../../shared/how-it-works-steps';
+import { PageHero } from '../../shared/page-hero';
+import { Section } from '../../shared/section';
+import { StepList } from '../../shared/step-list';
 
 const WAYS: readonly Feature[] = [
   {

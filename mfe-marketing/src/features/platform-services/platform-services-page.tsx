@@ -1,11 +1,11 @@
 import { useAuth } from 'shared-auth';
 import { ButtonLink, usePageMeta } from 'shared-ui';
-import { CtaBand } from '../../components/cta-band';
-import { type Feature, FeatureGrid } from '../../components/feature-card';
-import { PageHero } from '../../components/page-hero';
-import { Section } from '../../components/section';
-import { StatsBand } from '../../components/stats-band';
-import { FEES, METRO_AREAS_TEXT, PARTNER_RETAILERS_TEXT } from '../../content/company-facts';
+import { FEES, METRO_AREAS_TEXT, PARTNER_RETAILERS_TEXT } from '../../shared/company-facts';
+import { CtaBand } from '../../shared/cta-band';
+import { type Feature, FeatureGrid } from '../../shared/feature-card';
+import { PageHero } from '../../shared/page-hero';
+import { Section } from '../../shared/section';
+import { StatsBand } from '../../shared/stats-band';
 
 const FOR_CUSTOMERS: readonly Feature[] = [
   {

@@ -1,8 +1,8 @@
 import { ButtonLink, usePageMeta } from 'shared-ui';
 import styled from 'styled-components';
-import { CtaBand } from '../../components/cta-band';
-import { PageHero } from '../../components/page-hero';
-import { Section } from '../../components/section';
+import { CtaBand } from '../../shared/cta-band';
+import { PageHero } from '../../shared/page-hero';
+import { Section } from '../../shared/section';
 import { initialsOf, TEAM, type TeamMember } from './team';
 
 const People = styled.ul`

@@ -1,6 +1,6 @@
 import { Container } from 'shared-ui';
 import styled from 'styled-components';
-import { STATS } from '../content/company-facts';
+import { STATS } from './company-facts';
 import { Band } from './section';
 
 const List = styled.dl`
