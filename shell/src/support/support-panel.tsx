@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { errorMessage, useAuth } from 'shared-auth';
+import { ensureVisitorId, errorMessage, forgetVisitorId, getVisitorId, useAuth } from 'shared-auth';
 import type { SupportMessage } from 'shared-contracts/support';
 import { SUPPORT_HOURS, SUPPORT_MESSAGE_MAX_LENGTH } from 'shared-contracts/support-info';
 import { Button, Notice, Spinner, VisuallyHidden } from 'shared-ui';
@@ -14,7 +14,6 @@ import {
   supportKeys,
   supportThreadQueryOptions,
 } from './support-api';
-import { ensureVisitorId, forgetVisitorId, getVisitorId } from './support-storage';
 
 export const WELCOME_MESSAGE =
   'Hi there! 👋 Welcome to CurbRun support. How can we help you today?';

@@ -2,9 +2,10 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useNavigate } from 'react-router-dom';
 import { AppProviders } from 'shared-auth';
+import { signIn, TEST_USER } from 'shared-auth/testing';
 import type { CreateSupportMessageResponse, SupportMessage } from 'shared-contracts/support';
+import { SUPPORT_STORAGE_KEYS } from 'shared-contracts/support-info';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SUPPORT_STORAGE_KEYS } from './support-storage';
 import { SupportWidget } from './support-widget';
 
 let navigateTo: ((to: string) => void) | undefined;
@@ -152,6 +153,95 @@ describe('sending a message as a visitor', () => {
         'Support replied: Thanks for your message!',
       ),
     );
+  });
+
+  it('writes under the visitor id this browser already has (from the contact form) and keeps it', async () => {
+    const earlier = '5b0c9a3e-2f1d-4c7b-9a61-3e2d1c0b9a87';
+    localStorage.setItem(SUPPORT_STORAGE_KEYS.visitorId, earlier);
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
+      init?.method === 'POST'
+        ? new Response(JSON.stringify({ sent: message({ body: 'Hi again' }), reply: null }), {
+            status: 201,
+          })
+        : new Response(JSON.stringify({ messages: [message({ body: 'My contact message' })] }), {
+            status: 200,
+          }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderWidget('/#chat');
+    await panel();
+    // The earlier thread is shown on open.
+    expect(await screen.findByText('My contact message')).toBeVisible();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe(`/api/support/messages?visitorId=${earlier}`);
+
+    await user.type(screen.getByLabelText('Your message'), 'Hi again{Enter}');
+    expect(await screen.findByText('Hi again')).toBeVisible();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ visitorId: earlier });
+    expect(localStorage.getItem(SUPPORT_STORAGE_KEYS.visitorId)).toBe(earlier);
+  });
+
+  it('replaces a stored visitor id that is not a UUID with a new one', async () => {
+    localStorage.setItem(SUPPORT_STORAGE_KEYS.visitorId, 'not-a-uuid');
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
+      init?.method === 'POST'
+        ? new Response(JSON.stringify({ sent: message({ body: 'Hello' }), reply: null }), {
+            status: 201,
+          })
+        : new Response(JSON.stringify({ messages: [] }), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderWidget('/#chat');
+    await panel();
+    // No thread is read for an id the server would refuse.
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Your message'), 'Hello{Enter}');
+    await waitFor(() =>
+      expect(localStorage.getItem(SUPPORT_STORAGE_KEYS.visitorId)).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      ),
+    );
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body)).visitorId).toBe(
+      localStorage.getItem(SUPPORT_STORAGE_KEYS.visitorId),
+    );
+  });
+
+  it('signed in, moves the visitor thread into the account and forgets the visitor id', async () => {
+    const earlier = '5b0c9a3e-2f1d-4c7b-9a61-3e2d1c0b9a87';
+    localStorage.setItem(SUPPORT_STORAGE_KEYS.visitorId, earlier);
+    signIn();
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url === '/api/auth/me') {
+        return new Response(JSON.stringify({ user: TEST_USER }), { status: 200 });
+      }
+      if (init?.method === 'POST') {
+        return new Response(JSON.stringify({ sent: message({ body: 'Hello' }), reply: null }), {
+          status: 201,
+        });
+      }
+      return new Response(JSON.stringify({ messages: [] }), { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderWidget('/#chat');
+    await panel();
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/support/messages'),
+    );
+
+    await user.type(screen.getByLabelText('Your message'), 'Hello{Enter}');
+    await waitFor(() => expect(localStorage.getItem(SUPPORT_STORAGE_KEYS.visitorId)).toBeNull());
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      source: 'chat',
+      message: 'Hello',
+      visitorId: earlier,
+    });
   });
 
   it('shows the server message when sending fails and keeps the draft', async () => {
