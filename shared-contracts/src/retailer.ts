@@ -193,3 +193,10 @@ export const rollApiKeyInputSchema = z
 export type RollApiKeyInput = z.input<typeof rollApiKeyInputSchema>;
 
 export const apiKeyParamsSchema = z.object({ id: z.uuid(RETAILER_MESSAGES.keyNotFound) });
+
+/**
+ * `GET /api/demo/widget-key`: the demo store's test publishable key, so a visitor can preview the
+ * checkout widget; null while the demo store has no active one.
+ */
+export const demoWidgetKeySchema = z.object({ publishableKey: z.string().nullable() });
+export type DemoWidgetKey = z.infer<typeof demoWidgetKeySchema>;

@@ -1,23 +1,23 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, fetchJson } from 'shared-auth';
 import {
-  type ApiKey,
   apiKeyListSchema,
-  type CreatedApiKey,
-  type CreatedRetailerAccount,
+  apiKeySchema,
+  createdApiKeySchema,
+  createdRetailerAccountSchema,
   type RetailerAccount,
   type RetailerAccountInput,
   type RollApiKeyInput,
   retailerAccountSchema,
 } from 'shared-contracts/retailer';
 import {
-  type CreatedWebhookEndpoint,
-  type WebhookDelivery,
-  type WebhookEndpoint,
+  createdWebhookEndpointSchema,
   type WebhookEndpointInput,
   type WebhookEventType,
   webhookDeliveryListSchema,
+  webhookDeliverySchema,
   webhookEndpointListSchema,
+  webhookEndpointSchema,
 } from 'shared-contracts/webhooks';
 import { useReauthenticateWhenNeeded } from './sensitive-auth';
 
@@ -75,8 +75,10 @@ export function useCreateRetailerAccount() {
   return useMutation({
     // Outside the password re-check window: confirm it and come back (issue 12).
     onError: reauthenticate,
-    mutationFn: (input: RetailerAccountInput) =>
-      apiRequest<CreatedRetailerAccount>('POST', '/api/retailer/account', input, { auth: true }),
+    mutationFn: async (input: RetailerAccountInput) =>
+      createdRetailerAccountSchema.parse(
+        await apiRequest<unknown>('POST', '/api/retailer/account', input, { auth: true }),
+      ),
     onSuccess: (created) => {
       queryClient.setQueryData(retailerAccountQueryOptions().queryKey, created.account);
       void queryClient.invalidateQueries({ queryKey: apiKeysQueryOptions().queryKey });
@@ -90,12 +92,14 @@ export function useSetAllowedDomains() {
   return useMutation({
     // Outside the password re-check window: confirm it and come back (issue 12).
     onError: reauthenticate,
-    mutationFn: (domains: string[]) =>
-      apiRequest<RetailerAccount>(
-        'PUT',
-        '/api/retailer/account/allowed-domains',
-        { domains },
-        { auth: true },
+    mutationFn: async (domains: string[]) =>
+      retailerAccountSchema.parse(
+        await apiRequest<unknown>(
+          'PUT',
+          '/api/retailer/account/allowed-domains',
+          { domains },
+          { auth: true },
+        ),
       ),
     onSuccess: (account) =>
       queryClient.setQueryData(retailerAccountQueryOptions().queryKey, account),
@@ -108,8 +112,10 @@ export function useRollApiKey() {
   return useMutation({
     // Outside the password re-check window: confirm it and come back (issue 12).
     onError: reauthenticate,
-    mutationFn: (input: RollApiKeyInput) =>
-      apiRequest<CreatedApiKey>('POST', '/api/retailer/api-keys/roll', input, { auth: true }),
+    mutationFn: async (input: RollApiKeyInput) =>
+      createdApiKeySchema.parse(
+        await apiRequest<unknown>('POST', '/api/retailer/api-keys/roll', input, { auth: true }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryOptions().queryKey }),
   });
 }
@@ -120,14 +126,14 @@ export function useRevokeApiKey() {
   return useMutation({
     // Outside the password re-check window: confirm it and come back (issue 12).
     onError: reauthenticate,
-    mutationFn: (id: string) =>
-      apiRequest<ApiKey>(
-        'POST',
-        `/api/retailer/api-keys/${encodeURIComponent(id)}/revoke`,
-        {},
-        {
-          auth: true,
-        },
+    mutationFn: async (id: string) =>
+      apiKeySchema.parse(
+        await apiRequest<unknown>(
+          'POST',
+          `/api/retailer/api-keys/${encodeURIComponent(id)}/revoke`,
+          {},
+          { auth: true },
+        ),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryOptions().queryKey }),
   });
@@ -139,10 +145,10 @@ export function useCreateWebhookEndpoint() {
   return useMutation({
     // Outside the password re-check window: confirm it and come back (issue 12).
     onError: reauthenticate,
-    mutationFn: (input: WebhookEndpointInput) =>
-      apiRequest<CreatedWebhookEndpoint>('POST', '/api/retailer/webhook-endpoints', input, {
-        auth: true,
-      }),
+    mutationFn: async (input: WebhookEndpointInput) =>
+      createdWebhookEndpointSchema.parse(
+        await apiRequest<unknown>('POST', '/api/retailer/webhook-endpoints', input, { auth: true }),
+      ),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: webhookEndpointsQueryOptions().queryKey }),
   });
@@ -154,7 +160,7 @@ export function useUpdateWebhookEndpoint() {
   return useMutation({
     // Outside the password re-check window: confirm it and come back (issue 12).
     onError: reauthenticate,
-    mutationFn: ({
+    mutationFn: async ({
       id,
       ...patch
     }: {
@@ -162,11 +168,13 @@ export function useUpdateWebhookEndpoint() {
       enabled?: boolean;
       events?: WebhookEventType[];
     }) =>
-      apiRequest<WebhookEndpoint>(
-        'PATCH',
-        `/api/retailer/webhook-endpoints/${encodeURIComponent(id)}`,
-        patch,
-        { auth: true },
+      webhookEndpointSchema.parse(
+        await apiRequest<unknown>(
+          'PATCH',
+          `/api/retailer/webhook-endpoints/${encodeURIComponent(id)}`,
+          patch,
+          { auth: true },
+        ),
       ),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: webhookEndpointsQueryOptions().queryKey }),
@@ -179,15 +187,15 @@ export function useDeleteWebhookEndpoint() {
   return useMutation({
     // Outside the password re-check window: confirm it and come back (issue 12).
     onError: reauthenticate,
-    mutationFn: (id: string) =>
-      apiRequest<null>(
+    // 204: no answer to parse.
+    mutationFn: async (id: string): Promise<void> => {
+      await apiRequest<unknown>(
         'DELETE',
         `/api/retailer/webhook-endpoints/${encodeURIComponent(id)}`,
         undefined,
-        {
-          auth: true,
-        },
-      ),
+        { auth: true },
+      );
+    },
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: webhookEndpointsQueryOptions().queryKey }),
   });
@@ -196,12 +204,14 @@ export function useDeleteWebhookEndpoint() {
 export function useSendTestEvent(endpointId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (type: WebhookEventType) =>
-      apiRequest<WebhookDelivery>(
-        'POST',
-        `/api/retailer/webhook-endpoints/${encodeURIComponent(endpointId)}/test`,
-        { type },
-        { auth: true },
+    mutationFn: async (type: WebhookEventType) =>
+      webhookDeliverySchema.parse(
+        await apiRequest<unknown>(
+          'POST',
+          `/api/retailer/webhook-endpoints/${encodeURIComponent(endpointId)}/test`,
+          { type },
+          { auth: true },
+        ),
       ),
     onSuccess: () =>
       queryClient.invalidateQueries({
@@ -213,12 +223,14 @@ export function useSendTestEvent(endpointId: string) {
 export function useRetryWebhookDelivery(endpointId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (deliveryId: string) =>
-      apiRequest<WebhookDelivery>(
-        'POST',
-        `/api/retailer/webhook-deliveries/${encodeURIComponent(deliveryId)}/retry`,
-        {},
-        { auth: true },
+    mutationFn: async (deliveryId: string) =>
+      webhookDeliverySchema.parse(
+        await apiRequest<unknown>(
+          'POST',
+          `/api/retailer/webhook-deliveries/${encodeURIComponent(deliveryId)}/retry`,
+          {},
+          { auth: true },
+        ),
       ),
     onSuccess: () =>
       queryClient.invalidateQueries({

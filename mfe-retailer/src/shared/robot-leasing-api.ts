@@ -3,7 +3,6 @@ import { apiRequest, fetchJson } from 'shared-auth';
 import {
   type CreateLeaseRequest,
   LEASE_PLAN_IDS,
-  type Lease,
   type LeasePlanId,
   leaseListSchema,
   leaseSchema,
@@ -32,11 +31,13 @@ export const leaseQueryOptions = (id: string) =>
 export function useCreateLease(idempotencyKey: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateLeaseRequest) =>
-      apiRequest<Lease>('POST', '/api/leases', input, {
-        auth: true,
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
+    mutationFn: async (input: CreateLeaseRequest) =>
+      leaseSchema.parse(
+        await apiRequest<unknown>('POST', '/api/leases', input, {
+          auth: true,
+          headers: { 'Idempotency-Key': idempotencyKey },
+        }),
+      ),
     onSuccess: (lease) => {
       queryClient.setQueryData(leaseQueryOptions(lease.id).queryKey, lease);
       void queryClient.invalidateQueries({ queryKey: leasesQueryOptions().queryKey });

@@ -207,6 +207,8 @@ export class CurbRunCheckoutElement extends HTMLElement {
           : `Request failed (${response.status})`;
       throw new Error(message);
     }
+    // Not parsed with the shared zod schemas like the pages' reads: the widget ships without
+    // dependencies to stay under 20 KB gzip on retailers' pages (zod alone is about 15 KB).
     return data as T;
   }
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from 'shared-auth';
+import type { OpenApiDocument } from 'shared-contracts/openapi';
 import { RETAILER_API_VERSION } from 'shared-contracts/retailer-api';
 import { Lead, Loading, media, Notice, Page, PageTitle, usePageMeta } from 'shared-ui';
 import styled from 'styled-components';
@@ -11,7 +12,6 @@ import {
   DOC_TAGS,
   type DocOperation,
   exampleFor,
-  type OpenApiDocument,
   openApiQueryOptions,
   operationsByTag,
   refName,
@@ -357,7 +357,8 @@ export function ApiDocsPage() {
       {doc.isPending ? <Loading label="Loading the API reference…" /> : null}
       {doc.isError ? (
         <Notice tone="danger" role="alert" title="The API reference could not be loaded">
-          {errorMessage(doc.error)}
+          {/* A document that is not one (a parse failure) says nothing a reader can use. */}
+          {errorMessage(doc.error, 'Please try again in a moment.')}
         </Notice>
       ) : null}
       {doc.data ? <Reference doc={doc.data} /> : null}

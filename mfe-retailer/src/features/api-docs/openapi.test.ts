@@ -1,5 +1,6 @@
+import type { OpenApiDocument } from 'shared-contracts/openapi';
 import { expect, it } from 'vitest';
-import { exampleFor, type OpenApiDocument, operationsByTag, refName, typeLabel } from './openapi';
+import { exampleFor, operationsByTag, refName, typeLabel } from './openapi';
 
 const doc: OpenApiDocument = {
   openapi: '3.1.0',

@@ -1,67 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
 import { fetchJson } from 'shared-auth';
-
-/** The parts of an OpenAPI 3.1 document this renderer reads. */
-export interface JsonSchema {
-  $ref?: string;
-  type?: string | string[];
-  format?: string;
-  description?: string;
-  enum?: unknown[];
-  const?: unknown;
-  default?: unknown;
-  examples?: unknown[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  minItems?: number;
-  maxItems?: number;
-  pattern?: string;
-}
-
-export interface Parameter {
-  name: string;
-  in: 'path' | 'query' | 'header';
-  required?: boolean;
-  description?: string;
-  schema?: JsonSchema;
-}
-
-export interface Operation {
-  summary?: string;
-  description?: string;
-  tags?: string[];
-  security?: Record<string, string[]>[];
-  parameters?: Parameter[];
-  requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
-  responses: Record<
-    string,
-    { description?: string; content?: Record<string, { schema: JsonSchema }> }
-  >;
-}
-
-export interface OpenApiDocument {
-  openapi: string;
-  info: { title: string; version: string; description?: string };
-  tags?: { name: string; description?: string }[];
-  paths: Record<string, Record<string, Operation>>;
-  components?: {
-    schemas?: Record<string, JsonSchema>;
-    securitySchemes?: Record<string, { type: string; scheme?: string; description?: string }>;
-  };
-}
+import {
+  type JsonSchema,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  openApiDocumentSchema,
+} from 'shared-contracts/openapi';
 
 export const openApiQueryOptions = () =>
   queryOptions({
     queryKey: ['retailer', 'openapi'] as const,
-    queryFn: ({ signal }) => fetchJson<OpenApiDocument>('/api/openapi.json', 'default', signal),
+    queryFn: async ({ signal }) =>
+      openApiDocumentSchema.parse(await fetchJson<unknown>('/api/openapi.json', 'default', signal)),
     staleTime: 10 * 60_000,
   });
 
@@ -86,7 +36,7 @@ export interface DocOperation {
   id: string;
   method: (typeof METHODS)[number];
   path: string;
-  operation: Operation;
+  operation: OpenApiOperation;
 }
 
 export function operationId(method: string, path: string): string {
@@ -178,11 +128,11 @@ export function exampleFor(
   }
 }
 
-export function bodySchema(operation: Operation): JsonSchema | undefined {
+export function bodySchema(operation: OpenApiOperation): JsonSchema | undefined {
   return operation.requestBody?.content['application/json']?.schema;
 }
 
-export function successResponse(operation: Operation) {
+export function successResponse(operation: OpenApiOperation) {
   const code = Object.keys(operation.responses).find((status) => status.startsWith('2'));
   return code ? { code, response: operation.responses[code] } : undefined;
 }

@@ -1,5 +1,6 @@
+import type { JsonSchema, OpenApiDocument } from 'shared-contracts/openapi';
 import styled from 'styled-components';
-import { type JsonSchema, type OpenApiDocument, refName, resolve, typeLabel } from './openapi';
+import { refName, resolve, typeLabel } from './openapi';
 
 const List = styled.ul`
   list-style: none;

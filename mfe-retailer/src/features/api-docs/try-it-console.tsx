@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { apiRequest, errorMessage, newIdempotencyKey, useAuth } from 'shared-auth';
-import type { CreatedApiKey } from 'shared-contracts/retailer';
+import type { OpenApiDocument } from 'shared-contracts/openapi';
+import { createdApiKeySchema } from 'shared-contracts/retailer';
 import { Button, ButtonLink, Field, Input, Muted, Notice, Row, Textarea } from 'shared-ui';
 import styled from 'styled-components';
 import { retailerAccountQueryOptions } from '../../shared/retailer-api';
 import { useReauthenticateWhenNeeded } from '../../shared/sensitive-auth';
-import { bodySchema, type DocOperation, exampleFor, type OpenApiDocument } from './openapi';
+import { bodySchema, type DocOperation, exampleFor } from './openapi';
 
 const Panel = styled.div`
   border: 1px dashed ${({ theme }) => theme.colors.primary};
@@ -36,11 +37,8 @@ let consoleKey: { secret: string; expiresAt: number } | null = null;
  */
 async function testKey(): Promise<string> {
   if (consoleKey && consoleKey.expiresAt - Date.now() > 60_000) return consoleKey.secret;
-  const created = await apiRequest<CreatedApiKey>(
-    'POST',
-    '/api/retailer/api-keys/console-key',
-    {},
-    { auth: true },
+  const created = createdApiKeySchema.parse(
+    await apiRequest<unknown>('POST', '/api/retailer/api-keys/console-key', {}, { auth: true }),
   );
   consoleKey = {
     secret: created.secret,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { fetchJson, useAuth } from 'shared-auth';
+import { useAuth } from 'shared-auth';
 import {
   ButtonLink,
   Card,
@@ -20,7 +20,7 @@ import styled from 'styled-components';
 import { CodeBlock } from '../../shared/code-block';
 import { apiKeysQueryOptions, retailerAccountQueryOptions } from '../../shared/retailer-api';
 import { defineCheckoutWidget, ELEMENT_NAME } from '../../widget/checkout-widget';
-import { demoWidgetKeyQueryOptions } from './api';
+import { demoWidgetKeyQueryOptions, remotesManifestQueryOptions } from './api';
 import {
   DEFAULT_SETTINGS,
   embedSnippet,
@@ -125,11 +125,7 @@ function usePreviewKey(): { key: string | null; own: boolean; loading: boolean }
 }
 
 function useWidgetScriptUrl(): string {
-  const manifest = useQuery({
-    queryKey: ['retailer', 'remotes-manifest'] as const,
-    queryFn: ({ signal }) => fetchJson<Record<string, string>>('/remotes.json', 'default', signal),
-    staleTime: 10 * 60_000,
-  });
+  const manifest = useQuery(remotesManifestQueryOptions());
   const entry = manifest.data?.retailer ?? '/remotes/retailer/mf-manifest.json';
   return widgetScriptUrl(entry, window.location.origin);
 }
