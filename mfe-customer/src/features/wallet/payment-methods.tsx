@@ -63,7 +63,12 @@ export function PaymentMethods() {
 
   return (
     <Stack $gap={14}>
-      {cards.isPending ? <Skeleton $height="56px" /> : null}
+      {/* The skeleton is hidden from assistive technology; the status says what is happening. */}
+      {cards.isPending ? (
+        <div role="status" aria-label="Loading your cards">
+          <Skeleton $height="56px" />
+        </div>
+      ) : null}
       {cards.isError ? (
         <Notice tone="danger" role="alert">
           {errorMessage(cards.error, 'We could not load your cards.')}

@@ -41,7 +41,12 @@ export function WalletPage() {
           <Card aria-labelledby="balance-heading">
             <Stack $gap={12}>
               <h2 id="balance-heading">Balance</h2>
-              {wallet.isPending ? <Skeleton $height="48px" $width="180px" /> : null}
+              {/* The skeleton is hidden from assistive technology; the status says what is happening. */}
+              {wallet.isPending ? (
+                <div role="status" aria-label="Loading your balance">
+                  <Skeleton $height="48px" $width="180px" />
+                </div>
+              ) : null}
               {wallet.isError ? (
                 <Notice tone="danger" role="alert">
                   {errorMessage(wallet.error, 'We could not load your balance.')}
