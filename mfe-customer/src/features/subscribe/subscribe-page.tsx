@@ -19,6 +19,7 @@ import {
   Stack,
   toast,
   usePageMeta,
+  VisuallyHidden,
 } from 'shared-ui';
 import styled from 'styled-components';
 import { PaymentForm } from '../../shared/payment-form';
@@ -80,6 +81,9 @@ export function SubscribePage() {
             <>
               <Skeleton $height="260px" />
               <Skeleton $height="260px" />
+              {/* Skeletons are hidden from assistive technology; this says what is happening
+                  (out of the grid's flow, so the two placeholders keep their cells). */}
+              <VisuallyHidden role="status" aria-label="Loading plans" />
             </>
           ) : null}
           {plans.data?.map((plan) => {
@@ -150,7 +154,13 @@ function CurrentPlan({
   const cancel = useCancelSubscriptionMutation();
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (loading) return <Skeleton $height="96px" />;
+  if (loading) {
+    return (
+      <div role="status" aria-label="Loading your plan">
+        <Skeleton $height="96px" />
+      </div>
+    );
+  }
   if (!subscription || subscription.status === 'expired') {
     return (
       <Notice title="You don't have a plan">
