@@ -148,6 +148,31 @@ describe('PaymentMethods', () => {
     });
   });
 
+  it('saves a card once however often Save card is clicked', async () => {
+    const user = userEvent.setup();
+    const answer = deferred<Response>();
+    const { calls } = mockFetch({
+      'GET /api/payment-methods': () => json([]),
+      'POST /api/payment-methods': () => answer.promise,
+    });
+    renderWithProviders(<PaymentMethods />, { path: '/wallet' });
+    await user.click(await screen.findByRole('button', { name: 'Add a card' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a card' });
+    await user.type(within(dialog).getByLabelText('Card number'), '4242424242424242');
+    await user.type(within(dialog).getByLabelText('Expiry (MM/YY)'), '1230');
+    await user.type(within(dialog).getByLabelText('CVC'), '123');
+    await user.type(within(dialog).getByLabelText('Name on card'), 'Dana Rivera');
+    const save = within(dialog).getByRole('button', { name: 'Save card' });
+    await user.dblClick(save);
+    await user.click(save);
+    await waitFor(() => expect(save).toHaveAttribute('aria-busy', 'true'));
+    expect(save).toBeDisabled();
+    // No Idempotency-Key protects this call: a second request would save the card twice.
+    expect(calls.filter((call) => call.key === 'POST /api/payment-methods')).toHaveLength(1);
+    answer.resolve(json(VISA, 201));
+    expect(await screen.findByText('Card saved')).toBeVisible();
+  });
+
   it("shows the server's message when the cards cannot be read", async () => {
     mockFetch({
       'GET /api/payment-methods': () => json({ message: 'Cards are unavailable right now.' }, 503),

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { errorMessage } from 'shared-auth';
 import { CARD_BRAND_LABELS, cardInputSchema, type PaymentMethod } from 'shared-contracts/payments';
@@ -184,6 +184,9 @@ function AddCardDialog({
     defaultValues: { card: EMPTY_CARD, makeDefault: false },
   });
   const [serverError, setServerError] = useState<string | null>(null);
+  // The button is disabled only once the request is pending; a second click while the first is
+  // validated would save the card twice (this call has no Idempotency-Key).
+  const inFlight = useRef(false);
 
   const close = (next: boolean) => {
     if (!next) {
@@ -194,6 +197,8 @@ function AddCardDialog({
   };
 
   const submit = form.handleSubmit(async (values) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
     setServerError(null);
     try {
       const card = await add.mutateAsync(values);
@@ -201,6 +206,8 @@ function AddCardDialog({
       close(false);
     } catch (error) {
       setServerError(errorMessage(error, 'We could not save the card.'));
+    } finally {
+      inFlight.current = false;
     }
   });
 
