@@ -135,6 +135,9 @@ function PaymentForm({ selection }: { selection: LeaseSelection }) {
   const create = useCreateLease(idempotencyKey);
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);
+  // A second click while the first is validated or sent is ignored: the button is disabled only
+  // once the request is pending, and both clicks would otherwise each send a lease.
+  const inFlight = useRef(false);
   const price = priceLease(selection);
   const form = useForm<PaymentFormValues>({
     resolver: zodResolver(paymentFormSchema),
@@ -165,6 +168,8 @@ function PaymentForm({ selection }: { selection: LeaseSelection }) {
   const stores = account.data.stores;
 
   const submit = form.handleSubmit(async (values) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
     setServerError(null);
     try {
       const lease = await create.mutateAsync({
@@ -177,6 +182,8 @@ function PaymentForm({ selection }: { selection: LeaseSelection }) {
       navigate(`/robot-leasing-success?lease=${encodeURIComponent(lease.id)}`);
     } catch (error) {
       setServerError(errorMessage(error, 'The payment did not go through.'));
+    } finally {
+      inFlight.current = false;
     }
   });
 
