@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, fetchJson } from 'shared-auth';
 import {
-  type CurrentSubscriptionResponse,
   currentSubscriptionResponseSchema,
   type SubscribeRequest,
   subscriptionPlanListSchema,
@@ -41,11 +40,19 @@ async function afterChange(queryClient: ReturnType<typeof useQueryClient>) {
 export function useSubscribeMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: SubscribeRequest; idempotencyKey: string }) =>
-      apiRequest<CurrentSubscriptionResponse>('POST', '/api/subscriptions', body, {
-        auth: true,
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
+    mutationFn: async ({
+      body,
+      idempotencyKey,
+    }: {
+      body: SubscribeRequest;
+      idempotencyKey: string;
+    }) =>
+      currentSubscriptionResponseSchema.parse(
+        await apiRequest<unknown>('POST', '/api/subscriptions', body, {
+          auth: true,
+          headers: { 'Idempotency-Key': idempotencyKey },
+        }),
+      ),
     onSuccess: () => afterChange(queryClient),
   });
 }
@@ -53,12 +60,9 @@ export function useSubscribeMutation() {
 export function useCancelSubscriptionMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiRequest<CurrentSubscriptionResponse>(
-        'POST',
-        '/api/subscriptions/current/cancel',
-        {},
-        { auth: true },
+    mutationFn: async () =>
+      currentSubscriptionResponseSchema.parse(
+        await apiRequest<unknown>('POST', '/api/subscriptions/current/cancel', {}, { auth: true }),
       ),
     onSuccess: () => afterChange(queryClient),
   });

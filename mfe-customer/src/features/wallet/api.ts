@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { apiRequest, fetchJson } from 'shared-auth';
 import {
   type TopUpRequest,
-  type TopUpResponse,
+  topUpResponseSchema,
   type WalletEntryKind,
   walletEntriesPageSchema,
 } from 'shared-contracts/wallet';
@@ -49,11 +49,13 @@ export const walletEntriesQueryOptions = (filters: LedgerFilters) =>
 export function useTopUpMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: TopUpRequest; idempotencyKey: string }) =>
-      apiRequest<TopUpResponse>('POST', '/api/wallet/top-ups', body, {
-        auth: true,
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
+    mutationFn: async ({ body, idempotencyKey }: { body: TopUpRequest; idempotencyKey: string }) =>
+      topUpResponseSchema.parse(
+        await apiRequest<unknown>('POST', '/api/wallet/top-ups', body, {
+          auth: true,
+          headers: { 'Idempotency-Key': idempotencyKey },
+        }),
+      ),
     // The balance and every ledger page start with ['customer', 'wallet'].
     onSuccess: async () => {
       await Promise.all([
