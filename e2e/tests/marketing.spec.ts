@@ -33,16 +33,6 @@ test.describe('every marketing page', () => {
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       expect(await axeViolations(page)).toEqual([]);
     });
-
-    test(`${path} fits a 320 px wide screen`, async ({ page }) => {
-      await page.setViewportSize({ width: 320, height: 640 });
-      await page.goto(path);
-      await expect(pageHeading(page, heading)).toBeVisible();
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - window.innerWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
-    });
   }
 });
 

@@ -1,28 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
-import { ROUTES } from '../support/routes';
 
 const notFound = (page: Page) =>
   page.getByRole('heading', { level: 1, name: '404 Page Not Found' });
 
+// Each route renders its own page and fetches only its owner's manifest: tests/every-route.spec.ts.
 test.describe('routing across the shell and its remotes', () => {
-  for (const { path, owner } of ROUTES) {
-    test(`${path} renders its ${owner ?? 'shell'} page`, async ({ page }) => {
-      const manifests: string[] = [];
-      page.on('request', (request) => {
-        const match = /\/remotes\/(\w+)\/mf-manifest\.json/.exec(request.url());
-        if (match?.[1]) manifests.push(match[1]);
-      });
-      await page.goto(path);
-      // A page may redirect (signed-out guards send to /auth); it must never be the 404.
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      await expect(notFound(page)).toHaveCount(0);
-      await expect(page.getByText('This section is unavailable right now')).toHaveCount(0);
-      // Only the remote that owns the path is fetched (the shell's own pages fetch none).
-      expect([...new Set(manifests)]).toEqual(owner ? [owner] : []);
-    });
-  }
-
   test('an unknown path shows the 404 page', async ({ page }) => {
     await page.goto('/no-such-page');
     await expect(notFound(page)).toBeVisible();
