@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { SensitiveRoute } from 'shared-auth';
+import { SensitiveRoute } from 'shared-client';
 import { Loading, NotFound, type RemoteRoutesModule } from 'shared-ui';
 
 // Each page is its own chunk: visiting one page downloads only that page.

@@ -44,7 +44,7 @@ export const SHARED_SINGLETONS = [
   '@tanstack/react-query',
   'styled-components',
   'shared-ui',
-  'shared-auth',
+  'shared-client',
 ] as const;
 
 export const DEV_PORTS = {

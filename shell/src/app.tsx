@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { AppProviders } from 'shared-auth';
+import { AppProviders } from 'shared-client';
 import { Loading } from 'shared-ui';
 import { SiteLayout } from './layout/site-layout';
 import { RemotePreloader } from './preload/remote-preloader';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, fetchJson, meQueryOptions } from 'shared-auth';
+import { apiRequest, fetchJson, meQueryOptions } from 'shared-client';
 import {
   type CreateAddressRequest,
   type SavedAddress,

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { CACHE_GROUPS, fetchJson } from 'shared-auth';
+import { CACHE_GROUPS, fetchJson } from 'shared-client';
 import { retailerListSchema } from 'shared-contracts/retailers';
 import { storeListSchema } from 'shared-contracts/stores';
 

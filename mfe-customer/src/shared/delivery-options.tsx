@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-client';
 import { type AddressFormValues, formatAddress } from 'shared-contracts/addresses';
 import { formatCents } from 'shared-contracts/payments';
 import {

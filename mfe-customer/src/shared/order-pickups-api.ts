@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { CACHE_GROUPS, fetchJson } from 'shared-auth';
+import { CACHE_GROUPS, fetchJson } from 'shared-client';
 import type { OrderPickup } from 'shared-contracts/order-pickups';
 import { orderPickupListSchema, orderPickupSchema } from 'shared-contracts/order-pickups';
 

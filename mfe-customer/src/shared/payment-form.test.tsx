@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError } from 'shared-auth';
+import { ApiError } from 'shared-client';
 import { formatCents } from 'shared-contracts/payments';
 import { ThemeRoot } from 'shared-ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

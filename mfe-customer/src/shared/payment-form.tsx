@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-client';
 import { TIP_PRESETS_CENTS } from 'shared-contracts/order-pickups';
 import {
   CARD_BRAND_LABELS,

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from 'shared-auth';
+import { apiRequest } from 'shared-client';
 import type { Quote, QuoteRequest } from 'shared-contracts/quotes';
 
 /** Every quote, whatever its inputs: a price change on the server (409) invalidates them all. */

@@ -1,4 +1,4 @@
-import { newIdempotencyKey } from 'shared-auth';
+import { newIdempotencyKey } from 'shared-client';
 import { newDraft, type ScheduleDraft } from './schedule-draft';
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest, fetchJson } from 'shared-auth';
+import { ApiError, apiRequest, fetchJson } from 'shared-client';
 import {
   apiKeyListSchema,
   apiKeySchema,

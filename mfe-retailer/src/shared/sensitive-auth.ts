@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ApiError, rememberRedirect, STORAGE_KEYS } from 'shared-auth';
+import { ApiError, rememberRedirect, STORAGE_KEYS } from 'shared-client';
 import { SENSITIVE_AUTH_REQUIRED_MESSAGE } from 'shared-contracts/auth';
 
 /** The server's answer when a change needs the recent password re-check (issue 12). */
@@ -14,7 +14,7 @@ export function isSensitiveAuthRequired(error: unknown): boolean {
 
 /**
  * Key, webhook and domain changes need the sensitive window, like the wallet. Outside it the
- * person goes through /re-authenticate and comes back here, exactly as shared-auth's
+ * person goes through /re-authenticate and comes back here, exactly as shared-client's
  * SensitiveRoute does (the shell's page reads redirectAfterSensitiveAuth). Returns a handler for
  * a failed change: true when it took the person there.
  */

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { SensitiveRoute } from 'shared-auth';
+import { SensitiveRoute } from 'shared-client';
 import { resetToasts } from 'shared-ui';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, stubApi, TEST_USER } from '../features/auth/test-utils';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useAuth } from 'shared-auth';
+import { useAuth } from 'shared-client';
 import { ButtonLink, Skeleton } from 'shared-ui';
 import styled from 'styled-components';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useLogoutMutation } from 'shared-auth';
+import { useLogoutMutation } from 'shared-client';
 import type { User } from 'shared-contracts/auth';
 import {
   DropdownMenu,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { takeRedirectAfterLogin, useAuth } from 'shared-auth';
+import { takeRedirectAfterLogin, useAuth } from 'shared-client';
 import {
   Card,
   Lead,

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
-import { ApiError, fetchJson } from 'shared-auth';
+import { ApiError, fetchJson } from 'shared-client';
 import { Card, Lead, Loading, Muted, Notice, Page, PageTitle, Stack, usePageMeta } from 'shared-ui';
 import styled from 'styled-components';
 

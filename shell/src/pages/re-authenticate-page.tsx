@@ -9,7 +9,7 @@ import {
   takeRedirectAfterSensitiveAuth,
   useAuth,
   useVerifyRecentMutation,
-} from 'shared-auth';
+} from 'shared-client';
 import { type VerifyRecentRequest, verifyRecentRequestSchema } from 'shared-contracts/auth';
 import {
   Button,

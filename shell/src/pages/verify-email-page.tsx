@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError, useVerifyEmailMutation } from 'shared-auth';
+import { ApiError, useVerifyEmailMutation } from 'shared-client';
 import { Loading, Page, PageTitle, toast, usePageMeta } from 'shared-ui';
 
 /**

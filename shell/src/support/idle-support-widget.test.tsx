@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { AppProviders } from 'shared-auth';
+import { AppProviders } from 'shared-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IDLE_TIMEOUT_MS, IdleSupportWidget, whenIdle } from './idle-support-widget';
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest, fetchJson } from 'shared-auth';
+import { apiRequest, fetchJson } from 'shared-client';
 // Types only: the zod schemas stay out of the widget's bundle (the server validates).
 import type {
   CreateSupportMessage,

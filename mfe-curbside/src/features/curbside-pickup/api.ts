@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, CACHE_GROUPS, fetchJson } from 'shared-auth';
+import { apiRequest, CACHE_GROUPS, fetchJson } from 'shared-client';
 import {
   type CreateCurbsidePickupResponse,
   CURBSIDE_ELIGIBLE_ORDER_STATUSES,

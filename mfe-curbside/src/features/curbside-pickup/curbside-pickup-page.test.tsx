@@ -7,7 +7,7 @@ import {
   mockFetch,
   renderWithProviders,
   signIn,
-} from 'shared-auth/testing';
+} from 'shared-client/testing';
 import type { CurbsidePickup } from 'shared-contracts/curbside';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newerRecord } from './api';

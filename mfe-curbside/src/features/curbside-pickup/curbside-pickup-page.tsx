@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { RequireAuth } from 'shared-auth';
+import { RequireAuth } from 'shared-client';
 import { Page, PageTitle, usePageMeta } from 'shared-ui';
 import { ArrivalForm } from './arrival-form';
 import { InfoView } from './info-view';

@@ -1,5 +1,5 @@
 import { type ClipboardEvent, type FormEvent, useRef, useState } from 'react';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-client';
 import {
   CURBSIDE_TOASTS,
   type CurbsidePickup,

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-client';
 import {
   CURBSIDE_FAILED_TEXT,
   CURBSIDE_STATUS_DESCRIPTIONS,

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useEventStream } from 'shared-auth';
+import { useEventStream } from 'shared-client';
 import {
   CURBSIDE_EVENT_TYPE,
   curbsidePickupSchema,
@@ -16,7 +16,7 @@ export type LiveMode = 'live' | 'polling' | 'paused' | 'finished';
 
 /**
  * The pickup record, kept current while `autoRefresh` is on: server-sent events over `fetch` (with
- * the bearer header), resumed with `Last-Event-ID` after a dropped connection (shared-auth's
+ * the bearer header), resumed with `Last-Event-ID` after a dropped connection (shared-client's
  * `useEventStream`); while the stream is not connected, polling every 5 s. Nothing runs once the
  * pickup has ended.
  */

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, fetchJson, newIdempotencyKey } from 'shared-auth';
+import { apiRequest, fetchJson, newIdempotencyKey } from 'shared-client';
 import { type CompleteCheckoutRequest, checkoutSessionSchema } from 'shared-contracts/checkout';
 import type { OrderPickup } from 'shared-contracts/order-pickups';
 import { orderPickupsQueryOptions } from '../../shared/order-pickups-api';

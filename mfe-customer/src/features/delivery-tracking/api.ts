@@ -7,7 +7,7 @@ import {
   getToken,
   newIdempotencyKey,
   throwIfNotOk,
-} from 'shared-auth';
+} from 'shared-client';
 import { type Delivery, deliverySchema } from 'shared-contracts/deliveries';
 import { allPickupHistoryQueryKey, orderPickupsQueryOptions } from '../../shared/order-pickups-api';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-client';
 import { DELIVERY_MESSAGES, type Delivery } from 'shared-contracts/deliveries';
 import { Button, ButtonLink, Dialog, Notice, Row, Stack, toast } from 'shared-ui';
 import { type DeliveryAction, useDeliveryAction } from './api';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { ApiError, errorMessage, RequireAuth } from 'shared-auth';
+import { ApiError, errorMessage, RequireAuth } from 'shared-client';
 import {
   DELIVERY_STATUS_DESCRIPTIONS,
   DELIVERY_STATUS_LABELS,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-client';
 import type { DeliveryProof } from 'shared-contracts/deliveries';
 import { formatServiceDateTime } from 'shared-contracts/service-time';
 import { Notice, Skeleton, Stack } from 'shared-ui';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { useEventStream } from 'shared-auth';
+import { useEventStream } from 'shared-client';
 import {
   DELIVERY_EVENT_TYPE,
   DELIVERY_POSITION_EVENT_TYPE,
@@ -18,7 +18,7 @@ export type LiveMode = 'connecting' | 'live' | 'polling' | 'finished';
 
 /**
  * The delivery of `/delivery-tracking/:id`, kept current: server-sent events over `fetch` (bearer
- * header) with shared-auth's `useEventStream`, resumed with `Last-Event-ID` (first the answer's
+ * header) with shared-client's `useEventStream`, resumed with `Last-Event-ID` (first the answer's
  * `lastEventId`, then the last event seen); while the stream is not connected, polling every 5 s.
  * Nothing runs once it has ended.
  */

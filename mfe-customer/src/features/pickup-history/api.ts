@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { CACHE_GROUPS, fetchJson } from 'shared-auth';
+import { CACHE_GROUPS, fetchJson } from 'shared-client';
 import { type HistoryFilter, pickupHistoryPageSchema } from 'shared-contracts/deliveries';
 import { allPickupHistoryQueryKey } from '../../shared/order-pickups-api';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { errorMessage, RequireAuth, useAuth } from 'shared-auth';
+import { errorMessage, RequireAuth, useAuth } from 'shared-client';
 import {
   DELIVERY_STATUS_LABELS,
   HISTORY_FILTER_LABELS,

@@ -1,4 +1,4 @@
-import { newIdempotencyKey } from 'shared-auth';
+import { newIdempotencyKey } from 'shared-client';
 import type { OrderPickup } from 'shared-contracts/order-pickups';
 import { EMPTY_ADDRESS } from '../../shared/delivery-value';
 import { newDraft, type ScheduleDraft } from '../../shared/schedule-draft';

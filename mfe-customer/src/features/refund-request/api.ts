@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, fetchJson, getToken, throwIfNotOk } from 'shared-auth';
+import { apiRequest, fetchJson, getToken, throwIfNotOk } from 'shared-client';
 import {
   type CreateRefundRequest,
   type RefundPhoto,

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { errorMessage, newIdempotencyKey } from 'shared-auth';
+import { errorMessage, newIdempotencyKey } from 'shared-client';
 import { ORDER_PICKUP_STATUS_LABELS } from 'shared-contracts/order-pickups';
 import { formatCents } from 'shared-contracts/payments';
 import {

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { errorMessage, RequireAuth } from 'shared-auth';
+import { errorMessage, RequireAuth } from 'shared-client';
 import { formatCents } from 'shared-contracts/payments';
 import {
   REFUND_REASON_LABELS,

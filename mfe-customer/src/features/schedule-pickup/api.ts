@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from 'shared-auth';
+import { apiRequest } from 'shared-client';
 import type { CreateOrderPickupRequest, OrderPickup } from 'shared-contracts/order-pickups';
 import { orderPickupsQueryOptions } from '../../shared/order-pickups-api';
 import { paymentMethodsQueryOptions, walletQueryOptions } from '../../shared/payments-api';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-client';
 import { formatCents } from 'shared-contracts/payments';
 import { Notice, Skeleton, Stack } from 'shared-ui';
 import { useCreateAddressMutation } from '../../shared/addresses-api';

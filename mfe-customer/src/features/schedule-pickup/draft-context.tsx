@@ -7,7 +7,7 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { newIdempotencyKey } from 'shared-auth';
+import { newIdempotencyKey } from 'shared-client';
 import { newDraft, type ScheduleDraft } from '../../shared/schedule-draft';
 import { draftKey, loadDraft, saveDraft } from '../../shared/schedule-draft-storage';
 

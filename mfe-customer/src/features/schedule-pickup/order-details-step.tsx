@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { useAuth } from 'shared-auth';
+import { useAuth } from 'shared-client';
 import { type OrderDetailsStepInput, orderDetailsStepSchema } from 'shared-contracts/order-pickups';
 import {
   MAX_BAGS,

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError } from 'shared-auth';
+import { ApiError } from 'shared-client';
 import type { CreateOrderPickupRequest } from 'shared-contracts/order-pickups';
 import { formatCents } from 'shared-contracts/payments';
 import type { WeightClass } from 'shared-contracts/quotes';

@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { RequireAuth, useAuth } from 'shared-auth';
+import { RequireAuth, useAuth } from 'shared-client';
 import {
   Button,
   Card,

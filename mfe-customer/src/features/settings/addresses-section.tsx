@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-client';
 import { formatAddress, type SavedAddress } from 'shared-contracts/addresses';
 import { Badge, Button, Dialog, Muted, Notice, Row, Skeleton, Stack, toast } from 'shared-ui';
 import styled from 'styled-components';

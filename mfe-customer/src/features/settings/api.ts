@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, CACHE_GROUPS, fetchJson, meQueryOptions } from 'shared-auth';
+import { apiRequest, CACHE_GROUPS, fetchJson, meQueryOptions } from 'shared-client';
 import {
   type NotificationPreferences,
   notificationPreferencesSchema,

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, errorMessage, useAuth } from 'shared-auth';
+import { ApiError, errorMessage, useAuth } from 'shared-client';
 import {
   DELETE_CONFIRMATION_WORD,
   type DeleteAccountRequest,

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-client';
 import { type ChangePasswordFormValues, changePasswordFormSchema } from 'shared-contracts/users';
 import {
   Button,

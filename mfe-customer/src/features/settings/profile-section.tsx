@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { ApiError, errorMessage } from 'shared-auth';
+import { ApiError, errorMessage } from 'shared-client';
 import {
   type AccountProfile,
   type UpdateProfileRequest,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { errorMessage, RequireAuth } from 'shared-auth';
+import { errorMessage, RequireAuth } from 'shared-client';
 import { Card, Lead, Notice, Page, PageTitle, Skeleton, Stack, usePageMeta } from 'shared-ui';
 import { AddressesSection } from './addresses-section';
 import { accountProfileQueryOptions } from './api';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, fetchJson } from 'shared-auth';
+import { apiRequest, fetchJson } from 'shared-client';
 import {
   currentSubscriptionResponseSchema,
   type SubscribeRequest,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { newIdempotencyKey } from 'shared-auth';
+import { newIdempotencyKey } from 'shared-client';
 import { formatCents } from 'shared-contracts/payments';
 import {
   MAX_TOP_UP_CENTS,

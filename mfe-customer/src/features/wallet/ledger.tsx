@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-client';
 import { formatCents } from 'shared-contracts/payments';
 import { formatServiceDateTime } from 'shared-contracts/service-time';
 import {

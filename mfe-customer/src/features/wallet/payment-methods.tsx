@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-client';
 import { CARD_BRAND_LABELS, cardInputSchema, type PaymentMethod } from 'shared-contracts/payments';
 import { Badge, Button, Dialog, Notice, Row, Skeleton, Stack, toast } from 'shared-ui';
 import styled from 'styled-components';

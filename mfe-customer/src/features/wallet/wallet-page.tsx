@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-client';
 import { formatCents } from 'shared-contracts/payments';
 import {
   Card,

@@ -1,4 +1,4 @@
-import { apiRequest, ensureVisitorId } from 'shared-auth';
+import { apiRequest, ensureVisitorId } from 'shared-client';
 import type { ContactFormValues, CreateSupportMessageResponse } from 'shared-contracts/support';
 
 /**

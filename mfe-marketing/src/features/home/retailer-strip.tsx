@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-client';
 import type { Retailer } from 'shared-contracts/retailers';
 import { Button, Notice, Skeleton, VisuallyHidden } from 'shared-ui';
 import styled from 'styled-components';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { CACHE_GROUPS, fetchJson } from 'shared-auth';
+import { CACHE_GROUPS, fetchJson } from 'shared-client';
 import type { Retailer } from 'shared-contracts/retailers';
 
 export const RETAILERS_URL = '/api/retailers';

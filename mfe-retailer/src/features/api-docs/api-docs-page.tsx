@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-client';
 import type { OpenApiDocument } from 'shared-contracts/openapi';
 import { RETAILER_API_VERSION } from 'shared-contracts/retailer-api';
 import { Lead, Loading, media, Notice, Page, PageTitle, usePageMeta } from 'shared-ui';

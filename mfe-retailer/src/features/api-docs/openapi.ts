@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { fetchJson } from 'shared-auth';
+import { fetchJson } from 'shared-client';
 import {
   type JsonSchema,
   type OpenApiDocument,

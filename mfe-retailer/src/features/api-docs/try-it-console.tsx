@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { apiRequest, errorMessage, newIdempotencyKey, useAuth } from 'shared-auth';
+import { apiRequest, errorMessage, newIdempotencyKey, useAuth } from 'shared-client';
 import type { OpenApiDocument } from 'shared-contracts/openapi';
 import { createdApiKeySchema } from 'shared-contracts/retailer';
 import { Button, ButtonLink, Field, Input, Muted, Notice, Row, Textarea } from 'shared-ui';

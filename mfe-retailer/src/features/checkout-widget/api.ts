@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { fetchJson } from 'shared-auth';
+import { fetchJson } from 'shared-client';
 import { remotesManifestSchema } from 'shared-contracts/remotes';
 import { demoWidgetKeySchema } from 'shared-contracts/retailer';
 

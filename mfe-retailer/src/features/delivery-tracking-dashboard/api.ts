@@ -1,6 +1,6 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { fetchJson, getToken, useEventStream } from 'shared-auth';
+import { fetchJson, getToken, useEventStream } from 'shared-client';
 import type { ApiMode } from 'shared-contracts/retailer';
 import { type Dashboard, dashboardSchema } from 'shared-contracts/retailer-api';
 
@@ -32,7 +32,7 @@ export const dashboardQueryOptions = (source: DashboardSource) =>
 export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'polling';
 
 /**
- * Follows the dashboard's live events (shared-auth's `useEventStream`: bearer header,
+ * Follows the dashboard's live events (shared-client's `useEventStream`: bearer header,
  * reconnects with Last-Event-ID after a drop) and refreshes the snapshot on each (coalesced to
  * one refresh a second). Polling above is the fallback.
  */

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from 'shared-auth/testing';
+import { renderWithProviders } from 'shared-client/testing';
 import { RETAILER_MESSAGES } from 'shared-contracts/retailer';
 import { afterEach, expect, it, vi } from 'vitest';
 import { AccountForm } from './account-form';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-client';
 import {
   type CreatedRetailerAccount,
   MAX_RETAILER_STORES,

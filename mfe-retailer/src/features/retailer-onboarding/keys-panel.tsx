@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-client';
 import type { ApiKey, ApiKeyKind, ApiMode } from 'shared-contracts/retailer';
 import { formatServiceDateTime } from 'shared-contracts/service-time';
 import {

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-client';
 import { formatServiceDateTime } from 'shared-contracts/service-time';
 import {
   WEBHOOK_EVENT_DESCRIPTIONS,

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { errorMessage, newIdempotencyKey, RequireAuth } from 'shared-auth';
+import { errorMessage, newIdempotencyKey, RequireAuth } from 'shared-client';
 import {
   createLeaseRequestSchema,
   findLeasePlan,

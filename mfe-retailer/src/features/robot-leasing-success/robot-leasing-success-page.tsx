@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { errorMessage, RequireAuth } from 'shared-auth';
+import { errorMessage, RequireAuth } from 'shared-client';
 import { formatCents } from 'shared-contracts/payments';
 import { formatServiceDateTime } from 'shared-contracts/service-time';
 import {

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from 'shared-auth';
+import { ApiError } from 'shared-client';
 import { apiErrorSchema } from 'shared-contracts/errors';
 
 /**

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { errorMessage, useLoginMutation } from 'shared-auth';
+import { errorMessage, useLoginMutation } from 'shared-client';
 import { type LoginRequest, loginRequestSchema } from 'shared-contracts/auth';
 import { Button, Field, Input, Notice, Stack } from 'shared-ui';
 import { PasswordInput } from './password-input';

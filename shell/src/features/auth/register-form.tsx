@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useRegisterMutation } from 'shared-auth';
+import { useRegisterMutation } from 'shared-client';
 import {
   type RegisterFormValues,
   type RegisterRequest,

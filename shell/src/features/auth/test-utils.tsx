@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { AuthProvider } from 'shared-auth';
+import { AuthProvider } from 'shared-client';
 import type { User } from 'shared-contracts/auth';
 import { Toaster, theme } from 'shared-ui';
 import { ThemeProvider } from 'styled-components';

@@ -1,4 +1,7 @@
-// shared-auth's public surface; one module because it is shared as a single federated singleton.
+// shared-client's public surface; one module because it is shared as a single federated singleton.
+// The package is the browser's client of the platform API: the session and its guards, requests,
+// the query cache, live event streams, and the providers every page renders inside. It was called
+// shared-auth, a name that hid most of that (issue 14, item 11; docs/decisions/009).
 
 export type { RequestOptions } from './api-client';
 export { ApiError, apiRequest, errorMessage, fetchJson, throwIfNotOk } from './api-client';
