@@ -253,10 +253,5 @@ export const paymentSummarySchema = z
   .meta({ id: 'PaymentSummary' });
 export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
 
-/** "$12.34" from 1234 (negative amounts get a leading minus). */
-export function formatCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
-  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
-}
+// One formatter for the apps and the widget (money.ts has no zod).
+export { formatCents } from './money';

@@ -9,6 +9,7 @@ import {
   type DashboardAnalytics,
   type DashboardCourier,
 } from 'shared-contracts/retailer-api';
+import { SERVICE_TIME_ZONE } from 'shared-contracts/service-time';
 import type { Db } from '../db/database.ts';
 import { queryRows } from '../db/sql-helpers.ts';
 import { legProgress } from '../deliveries/position.ts';
@@ -18,12 +19,11 @@ import { retailerCheckouts } from '../retailer-api/schema.ts';
 import { stores } from '../stores/schema.ts';
 
 const RECENT_LIMIT = 200;
-const TIME_ZONE = 'America/Chicago';
 
 /** `YYYY-MM-DD` of `date` in the service's time zone (all three metros are in Central time). */
 export function localDate(date: Date): string {
   return new Intl.DateTimeFormat('en-CA', {
-    timeZone: TIME_ZONE,
+    timeZone: SERVICE_TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -55,7 +55,7 @@ async function analyticsOf(
     cancelled: number;
   }>(
     db,
-    sql`select to_char(${deliveries.createdAt} at time zone ${TIME_ZONE}, 'YYYY-MM-DD') as day,
+    sql`select to_char(${deliveries.createdAt} at time zone ${SERVICE_TIME_ZONE}, 'YYYY-MM-DD') as day,
           count(*)::int as total,
           count(*) filter (where ${deliveries.status} = 'delivered')::int as delivered,
           count(*) filter (where ${deliveries.status} = 'held')::int as failed,

@@ -45,7 +45,7 @@ describeEachDatabase('error format', (kind) => {
   });
   afterAll(() => server?.close());
 
-  const postJson = (body: string, contentType = 'application/json') =>
+  const postRaw = (body: string, contentType = 'application/json') =>
     server.fetch('/api/test/echo', {
       method: 'POST',
       headers: { 'content-type': contentType },
@@ -59,13 +59,13 @@ describeEachDatabase('error format', (kind) => {
   }
 
   it('accepts a valid body (the route works)', async () => {
-    const response = await postJson(JSON.stringify({ name: 'Dana', count: 2 }));
+    const response = await postRaw(JSON.stringify({ name: 'Dana', count: 2 }));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ name: 'Dana', count: 2 });
   });
 
   it('answers a failed body validation with 400, the first message, and all issues', async () => {
-    const body = await expectError(await postJson(JSON.stringify({ name: 'Al', count: 1.5 })), 400);
+    const body = await expectError(await postRaw(JSON.stringify({ name: 'Al', count: 1.5 })), 400);
     expect(body.message).toBe('Name must be at least 3 characters');
     expect(body.issues).toEqual([
       { path: 'name', message: 'Name must be at least 3 characters' },
@@ -74,7 +74,7 @@ describeEachDatabase('error format', (kind) => {
   });
 
   it('names the field when zod only knows its type was wrong', async () => {
-    const body = await expectError(await postJson(JSON.stringify({ name: 'Dana' })), 400);
+    const body = await expectError(await postRaw(JSON.stringify({ name: 'Dana' })), 400);
     expect(body.message).toBe('count is required');
     expect(body.issues).toEqual([{ path: 'count', message: expect.stringContaining('number') }]);
   });
@@ -88,25 +88,25 @@ describeEachDatabase('error format', (kind) => {
   });
 
   it('answers malformed JSON with 400', async () => {
-    const body = await expectError(await postJson('{"name": "Dana",'), 400);
+    const body = await expectError(await postRaw('{"name": "Dana",'), 400);
     expect(body).toEqual({ message: 'The request body is not valid JSON' });
   });
 
   it('answers an empty JSON body with 400', async () => {
-    const body = await expectError(await postJson(''), 400);
+    const body = await expectError(await postRaw(''), 400);
     expect(body.message).toContain('empty');
   });
 
   it('answers a wrong content type with 415', async () => {
-    const body = await expectError(await postJson('name=Dana', 'text/plain'), 415);
+    const body = await expectError(await postRaw('name=Dana', 'text/plain'), 415);
     expect(body.message).toContain('application/json');
-    const form = await postJson('name=Dana', 'application/x-www-form-urlencoded');
+    const form = await postRaw('name=Dana', 'application/x-www-form-urlencoded');
     expect(form.status).toBe(415);
   });
 
   it('answers a body over 1 MiB with 413', async () => {
     const huge = JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10), count: 1 });
-    const body = await expectError(await postJson(huge), 413);
+    const body = await expectError(await postRaw(huge), 413);
     expect(body).toEqual({ message: 'The request body is too large' });
   });
 

@@ -1,11 +1,10 @@
 import type { DeliveryWindow } from 'shared-contracts/quotes';
 
-/**
- * When each window would arrive if the order were placed at `now`. The stores and the service
- * run on Texas time (America/Chicago).
- */
+import { SERVICE_TIME_ZONE } from 'shared-contracts/service-time';
 
-export const SERVICE_TIME_ZONE = 'America/Chicago';
+// When each window would arrive if the order were placed at `now`. The stores and the service run
+// on Texas time (shared-contracts/service-time, the one place that says so).
+export { SERVICE_TIME_ZONE };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -9,6 +9,7 @@ import {
   REFUND_REVIEW_REASONS,
   type RefundReason,
 } from 'shared-contracts/refunds';
+import { SERVICE_TIME_ZONE } from 'shared-contracts/service-time';
 import { MAX_WALLET_BALANCE_CENTS } from 'shared-contracts/wallet';
 
 /**
@@ -80,7 +81,7 @@ export type RefundDecision =
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const timeFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Chicago',
+  timeZone: SERVICE_TIME_ZONE,
   month: 'short',
   day: 'numeric',
   hour: 'numeric',

@@ -11,6 +11,9 @@
  * ```
  */
 
+// zod-free, like everything the widget imports (the 20 KB budget).
+import { formatCents } from 'shared-contracts/money';
+
 export const ELEMENT_NAME = 'curbrun-checkout';
 
 export interface WidgetCartItem {
@@ -46,10 +49,6 @@ interface Quote {
 
 const DEFAULT_LABEL = 'Checkout with delivery';
 const DEFAULT_COLOR = '#0b5cad';
-
-export function formatCents(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
-}
 
 /** A colour the widget can safely put in CSS: #rgb or #rrggbb only. */
 export function safeColor(value: string | null): string {
