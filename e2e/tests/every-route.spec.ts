@@ -68,6 +68,8 @@ async function expectSettledAndSmallScreenReady(page: Page, path: string) {
 }
 
 test.use({ viewport: { width: 320, height: 640 } });
+// The routes are independent: both workers take them, rather than one walking all 74 (5.5 min).
+test.describe.configure({ mode: 'parallel' });
 
 test.describe('every route, signed out', () => {
   for (const { path, owner } of ROUTES) {
