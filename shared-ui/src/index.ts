@@ -56,6 +56,7 @@ export { VisuallyHidden } from './components/visually-hidden';
 export type { RemoteExposeKey, RemoteExposes, RemoteRoutesModule } from './federation';
 export { isRemoteRoutesModule } from './federation';
 export { SITE_NAME, usePageMeta } from './hooks/use-page-meta';
+export { useSubmitOnce } from './hooks/use-submit-once';
 export { GlobalStyle } from './theme/global-style';
 export type { Theme } from './theme/theme';
 export { media, theme } from './theme/theme';
