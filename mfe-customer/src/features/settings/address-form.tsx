@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { type AddressFormValues, addressInputSchema } from 'shared-contracts/addresses';
-import { Button, Grid, Row, Stack, TextField } from 'shared-ui';
+import { Button, Grid, Row, Stack, TextField, useSubmitOnce } from 'shared-ui';
 
 export interface AddressFormProps {
   initial: AddressFormValues;
@@ -29,13 +29,9 @@ export function AddressForm({
     defaultValues: initial,
   });
   const { errors } = form.formState;
+  const submit = useSubmitOnce(form.handleSubmit(onSubmit));
   return (
-    <form
-      onSubmit={form.handleSubmit(onSubmit)}
-      noValidate
-      aria-label={submitLabel}
-      id={`${idPrefix}-form`}
-    >
+    <form onSubmit={submit} noValidate aria-label={submitLabel} id={`${idPrefix}-form`}>
       <Stack $gap={12}>
         <Grid $min={200}>
           <TextField

@@ -8,7 +8,7 @@ import {
   type DeleteAccountRequest,
   deleteAccountRequestSchema,
 } from 'shared-contracts/users';
-import { Button, Dialog, Notice, Row, Stack, TextField, toast } from 'shared-ui';
+import { Button, Dialog, Notice, Row, Stack, TextField, toast, useSubmitOnce } from 'shared-ui';
 import { useDeleteAccountMutation } from './api';
 import { useReauthenticate } from './use-reauthenticate';
 
@@ -38,30 +38,32 @@ export function DeleteAccountSection() {
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const { message } = await remove.mutateAsync(values);
-      setOpen(false);
-      // The server ended every session. Leave first and forget the session here only once this
-      // page is gone (as logout does): a guard still on screen would otherwise send the person
-      // to /auth, because the router renders navigations as transitions, after the sign-out.
-      signOutWhenGone.current = true;
-      navigate('/');
-      toast({ title: 'Account deleted', description: message });
-    } catch (error) {
-      if (
-        error instanceof ApiError &&
-        error.status === 403 &&
-        !error.serverMessage?.includes('password is incorrect')
-      ) {
-        reauthenticate('delete-account');
-        return;
+  const onSubmit = useSubmitOnce(
+    form.handleSubmit(async (values) => {
+      try {
+        const { message } = await remove.mutateAsync(values);
+        setOpen(false);
+        // The server ended every session. Leave first and forget the session here only once this
+        // page is gone (as logout does): a guard still on screen would otherwise send the person
+        // to /auth, because the router renders navigations as transitions, after the sign-out.
+        signOutWhenGone.current = true;
+        navigate('/');
+        toast({ title: 'Account deleted', description: message });
+      } catch (error) {
+        if (
+          error instanceof ApiError &&
+          error.status === 403 &&
+          !error.serverMessage?.includes('password is incorrect')
+        ) {
+          reauthenticate('delete-account');
+          return;
+        }
+        form.setError('password', {
+          message: errorMessage(error, 'Your account could not be deleted.'),
+        });
       }
-      form.setError('password', {
-        message: errorMessage(error, 'Your account could not be deleted.'),
-      });
-    }
-  });
+    }),
+  );
 
   return (
     <Stack $gap={12}>

@@ -7,7 +7,7 @@ import {
   type ChangeEmailRequest,
   changeEmailRequestSchema,
 } from 'shared-contracts/users';
-import { Button, Notice, Row, Stack, TextField, toast } from 'shared-ui';
+import { Button, Notice, Row, Stack, TextField, toast, useSubmitOnce } from 'shared-ui';
 import { useChangeEmailMutation } from './api';
 import { useReauthenticate } from './use-reauthenticate';
 
@@ -25,19 +25,23 @@ export function EmailSection({ profile }: { profile: AccountProfile }) {
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const answer = await change.mutateAsync(values);
-      form.reset({ email: '' });
-      toast({ title: 'Check your new inbox', description: answer.message, variant: 'success' });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 403) {
-        reauthenticate('email');
-        return;
+  const onSubmit = useSubmitOnce(
+    form.handleSubmit(async (values) => {
+      try {
+        const answer = await change.mutateAsync(values);
+        form.reset({ email: '' });
+        toast({ title: 'Check your new inbox', description: answer.message, variant: 'success' });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 403) {
+          reauthenticate('email');
+          return;
+        }
+        form.setError('email', {
+          message: errorMessage(error, 'Your email could not be changed.'),
+        });
       }
-      form.setError('email', { message: errorMessage(error, 'Your email could not be changed.') });
-    }
-  });
+    }),
+  );
 
   return (
     <Stack $gap={16}>

@@ -11,6 +11,7 @@ import {
   Stack,
   TextField,
   toast,
+  useSubmitOnce,
 } from 'shared-ui';
 import { useChangePasswordMutation } from './api';
 
@@ -26,17 +27,19 @@ export function PasswordSection() {
   const { errors } = form.formState;
   const newPassword = useWatch({ control: form.control, name: 'newPassword' });
 
-  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword: next }) => {
-    try {
-      const { message } = await change.mutateAsync({ currentPassword, newPassword: next });
-      form.reset(EMPTY);
-      toast({ title: 'Password changed', description: message, variant: 'success' });
-    } catch (error) {
-      form.setError('currentPassword', {
-        message: errorMessage(error, 'Your password could not be changed.'),
-      });
-    }
-  });
+  const onSubmit = useSubmitOnce(
+    form.handleSubmit(async ({ currentPassword, newPassword: next }) => {
+      try {
+        const { message } = await change.mutateAsync({ currentPassword, newPassword: next });
+        form.reset(EMPTY);
+        toast({ title: 'Password changed', description: message, variant: 'success' });
+      } catch (error) {
+        form.setError('currentPassword', {
+          message: errorMessage(error, 'Your password could not be changed.'),
+        });
+      }
+    }),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="password-heading">

@@ -7,7 +7,7 @@ import {
   USER_MESSAGES,
   updateProfileRequestSchema,
 } from 'shared-contracts/users';
-import { Button, Grid, Notice, Stack, TextField, toast } from 'shared-ui';
+import { Button, Grid, Notice, Stack, TextField, toast, useSubmitOnce } from 'shared-ui';
 import { useUpdateProfileMutation } from './api';
 
 /** First name, last name and username. */
@@ -23,16 +23,19 @@ export function ProfileSection({ profile }: { profile: AccountProfile }) {
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync(values);
-      toast({ title: USER_MESSAGES.profileSaved, variant: 'success' });
-    } catch (error) {
-      const message = errorMessage(error, 'Your profile could not be saved.');
-      if (error instanceof ApiError && error.status === 409) form.setError('username', { message });
-      toast({ title: 'Profile not saved', description: message, variant: 'destructive' });
-    }
-  });
+  const onSubmit = useSubmitOnce(
+    form.handleSubmit(async (values) => {
+      try {
+        await update.mutateAsync(values);
+        toast({ title: USER_MESSAGES.profileSaved, variant: 'success' });
+      } catch (error) {
+        const message = errorMessage(error, 'Your profile could not be saved.');
+        if (error instanceof ApiError && error.status === 409)
+          form.setError('username', { message });
+        toast({ title: 'Profile not saved', description: message, variant: 'destructive' });
+      }
+    }),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="profile-heading">

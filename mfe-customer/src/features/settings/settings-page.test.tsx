@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockFetch, renderWithProviders, signIn, TEST_USER } from 'shared-client/testing';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from 'shared-contracts/settings';
+import { USER_MESSAGES } from 'shared-contracts/users';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SettingsPage } from './settings-page';
 
@@ -218,5 +219,149 @@ describe('SettingsPage', () => {
       password: 'Old@Pass2026',
       confirmation: 'DELETE',
     });
+  });
+});
+
+/** An answer the test gives when it wants: the request stays pending until then. */
+function held() {
+  let answer: (response: Response) => void = () => {};
+  const promise = new Promise<Response>((resolve) => {
+    answer = resolve;
+  });
+  return { promise, answer };
+}
+
+/**
+ * A double click on a submit button: the button is disabled only once the request is pending,
+ * after the form is validated, so without a guard the second click sent the request again
+ * (issue 14). Each form sends one request, shows it is busy, then says how it went.
+ */
+/**
+ * No pause between the clicks (the quickest double click): whether a second request went out must
+ * not depend on how fast validation happened to finish on the test machine.
+ */
+const fastUser = () => userEvent.setup({ delay: null });
+
+describe('SettingsPage: a double click sends one request', () => {
+  const sent = (calls: Array<{ key: string }>, key: string) =>
+    calls.filter((call) => call.key === key).length;
+
+  it('saves the profile once', async () => {
+    const user = fastUser();
+    const answer = held();
+    const { calls } = mockFetch(baseRoutes({ 'PATCH /api/users/me': () => answer.promise }));
+    renderWithProviders(<SettingsPage />, { path: '/settings' });
+    await user.type(await screen.findByLabelText('Last name', {}, { timeout: 5_000 }), 'son');
+    const save = screen.getByRole('button', { name: 'Save profile' });
+    await user.dblClick(save);
+    await waitFor(() => expect(save).toHaveAttribute('aria-busy', 'true'));
+    expect(sent(calls, 'PATCH /api/users/me')).toBe(1);
+    answer.answer(json({ ...PROFILE, lastName: 'Riverason' }));
+    expect(await screen.findByText(USER_MESSAGES.profileSaved)).toBeInTheDocument();
+    expect(sent(calls, 'PATCH /api/users/me')).toBe(1);
+  });
+
+  it('sends one email change link', async () => {
+    const user = fastUser();
+    const answer = held();
+    const { calls } = mockFetch(baseRoutes({ 'POST /api/users/me/email': () => answer.promise }));
+    renderWithProviders(<SettingsPage />, { path: '/settings' });
+    await user.type(
+      await screen.findByLabelText('New email address', {}, { timeout: 5_000 }),
+      'dana.new@example.test',
+    );
+    const change = screen.getByRole('button', { name: 'Change email' });
+    await user.dblClick(change);
+    await waitFor(() => expect(change).toHaveAttribute('aria-busy', 'true'));
+    expect(sent(calls, 'POST /api/users/me/email')).toBe(1);
+    answer.answer(
+      json({ message: 'We sent a verification link.', pendingEmail: 'dana.new@example.test' }),
+    );
+    expect(await screen.findByText('Check your new inbox')).toBeInTheDocument();
+    expect(sent(calls, 'POST /api/users/me/email')).toBe(1);
+  });
+
+  it('changes the password once', async () => {
+    const user = fastUser();
+    const answer = held();
+    const { calls } = mockFetch(
+      baseRoutes({ 'POST /api/users/me/password': () => answer.promise }),
+    );
+    renderWithProviders(<SettingsPage />, { path: '/settings' });
+    await user.type(
+      await screen.findByLabelText('Current password', {}, { timeout: 5_000 }),
+      'Old@Pass2026',
+    );
+    await user.type(screen.getByLabelText('New password'), 'New@Pass2026!');
+    await user.type(screen.getByLabelText('Confirm new password'), 'New@Pass2026!');
+    const change = screen.getByRole('button', { name: 'Change password' });
+    await user.dblClick(change);
+    await waitFor(() => expect(change).toHaveAttribute('aria-busy', 'true'));
+    expect(sent(calls, 'POST /api/users/me/password')).toBe(1);
+    answer.answer(json({ message: 'Password changed.' }));
+    expect(await screen.findByText('Password changed.')).toBeInTheDocument();
+    expect(sent(calls, 'POST /api/users/me/password')).toBe(1);
+  });
+
+  it('adds an address once', async () => {
+    const user = fastUser();
+    const answer = held();
+    const { calls } = mockFetch(baseRoutes({ 'POST /api/addresses': () => answer.promise }));
+    renderWithProviders(<SettingsPage />, { path: '/settings' });
+    await user.click(
+      await screen.findByRole('button', { name: 'Add an address' }, { timeout: 5_000 }),
+    );
+    const form = screen.getByRole('form', { name: 'Add address' });
+    await user.type(within(form).getByLabelText('Street address'), '4500 Main St');
+    await user.type(within(form).getByLabelText('City'), 'Houston');
+    await user.type(within(form).getByLabelText('ZIP code'), '77002');
+    const add = within(form).getByRole('button', { name: 'Add address' });
+    await user.dblClick(add);
+    await waitFor(() => expect(add).toHaveAttribute('aria-busy', 'true'));
+    expect(sent(calls, 'POST /api/addresses')).toBe(1);
+    answer.answer(json({ ...WORK, id: '99999999-9999-4999-8999-999999999999' }, 201));
+    expect(await screen.findByText('Address added')).toBeInTheDocument();
+    expect(sent(calls, 'POST /api/addresses')).toBe(1);
+  });
+
+  it('saves an edited address once', async () => {
+    const user = fastUser();
+    const answer = held();
+    const { calls } = mockFetch(
+      baseRoutes({ [`PATCH /api/addresses/${WORK.id}`]: () => answer.promise }),
+    );
+    renderWithProviders(<SettingsPage />, { path: '/settings' });
+    await user.click(
+      await screen.findByRole('button', { name: 'Edit 1200 Main St' }, { timeout: 5_000 }),
+    );
+    const form = screen.getByRole('form', { name: 'Save address' });
+    await user.type(within(form).getByLabelText('Label (optional)'), ' office');
+    const save = within(form).getByRole('button', { name: 'Save address' });
+    await user.dblClick(save);
+    await waitFor(() => expect(save).toHaveAttribute('aria-busy', 'true'));
+    expect(sent(calls, `PATCH /api/addresses/${WORK.id}`)).toBe(1);
+    answer.answer(json({ ...WORK, label: 'Work office' }));
+    expect(await screen.findByText('Address saved')).toBeInTheDocument();
+    expect(sent(calls, `PATCH /api/addresses/${WORK.id}`)).toBe(1);
+  });
+
+  it('deletes the account with one request', async () => {
+    const user = fastUser();
+    const answer = held();
+    const { calls } = mockFetch(baseRoutes({ 'DELETE /api/users/me': () => answer.promise }));
+    renderWithProviders(<SettingsPage />, { path: '/settings', route: '/settings' });
+    await user.click(
+      await screen.findByRole('button', { name: 'Delete my account' }, { timeout: 5_000 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await user.type(within(dialog).getByLabelText('Your password'), 'Old@Pass2026');
+    await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
+    const remove = within(dialog).getByRole('button', { name: 'Delete account' });
+    await user.dblClick(remove);
+    await waitFor(() => expect(remove).toHaveAttribute('aria-busy', 'true'));
+    expect(sent(calls, 'DELETE /api/users/me')).toBe(1);
+    answer.answer(json({ message: 'Your account was deleted.' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(sent(calls, 'DELETE /api/users/me')).toBe(1);
   });
 });
