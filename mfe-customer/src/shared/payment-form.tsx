@@ -12,7 +12,7 @@ import {
   TEST_CARDS,
 } from 'shared-contracts/payments';
 import type { FeeLine } from 'shared-contracts/quotes';
-import { Button, Field, Input, Notice, Skeleton, Stack } from 'shared-ui';
+import { Button, Field, Input, Notice, Skeleton, Stack, useSubmitOnce } from 'shared-ui';
 import styled from 'styled-components';
 import { CardFields, EMPTY_CARD } from './card-fields';
 import { ChoiceCard, ChoiceGroup, FieldError } from './choice-card';
@@ -118,7 +118,6 @@ export function PaymentForm({
   const values = useWatch({ control: form.control });
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const inFlight = useRef(false);
   const choseMethod = useRef(testCardsOnly || Boolean(initial?.method));
 
   // With saved cards and no earlier choice, start on the default card.
@@ -148,26 +147,29 @@ export function PaymentForm({
   }, [onPreferencesChange, tipCents, values.method, values.paymentMethodId]);
 
   const balance = wallet.data?.balanceCents;
-  const submit = form.handleSubmit(async (submitted) => {
-    if (inFlight.current || totalCents === null) return;
-    if (submitted.method === 'wallet' && balance !== undefined && balance < totalCents) {
-      form.setError('method', {
-        message: PAYMENT_MESSAGES.walletInsufficient(formatCents(balance), formatCents(totalCents)),
-      });
-      return;
-    }
-    inFlight.current = true;
-    setSubmitting(true);
-    setServerError(null);
-    try {
-      await onPay({ source: toPaymentSource(submitted), tipCents, totalCents });
-    } catch (error) {
-      setServerError(errorMessage(error, 'The payment did not go through. Please try again.'));
-    } finally {
-      inFlight.current = false;
-      setSubmitting(false);
-    }
-  });
+  const submit = useSubmitOnce(
+    form.handleSubmit(async (submitted) => {
+      if (totalCents === null) return;
+      if (submitted.method === 'wallet' && balance !== undefined && balance < totalCents) {
+        form.setError('method', {
+          message: PAYMENT_MESSAGES.walletInsufficient(
+            formatCents(balance),
+            formatCents(totalCents),
+          ),
+        });
+        return;
+      }
+      setSubmitting(true);
+      setServerError(null);
+      try {
+        await onPay({ source: toPaymentSource(submitted), tipCents, totalCents });
+      } catch (error) {
+        setServerError(errorMessage(error, 'The payment did not go through. Please try again.'));
+      } finally {
+        setSubmitting(false);
+      }
+    }),
+  );
 
   const { errors } = form.formState;
   const setMethod = (method: string) => {

@@ -17,7 +17,17 @@ import {
   type RefundReason,
 } from 'shared-contracts/refunds';
 import { formatServiceDay } from 'shared-contracts/service-time';
-import { Button, Field, Input, Notice, Select, Stack, Textarea, toast } from 'shared-ui';
+import {
+  Button,
+  Field,
+  Input,
+  Notice,
+  Select,
+  Stack,
+  Textarea,
+  toast,
+  useSubmitOnce,
+} from 'shared-ui';
 import styled from 'styled-components';
 import { orderPickupsQueryOptions } from '../../shared/order-pickups-api';
 import { useSubmitRefundMutation } from './api';
@@ -95,28 +105,30 @@ export function RefundForm({ initialOrderId }: { initialOrderId: string | null }
     (REFUNDABLE as readonly string[]).includes(order.status),
   );
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      const created = await submit.mutateAsync({
-        body: toRefundRequest(values),
-        photos,
-        idempotencyKey,
-      });
-      toast({
-        title: 'Refund request sent',
-        description: `We are reviewing your request for order ${created.orderNumber}. Follow it below.`,
-        variant: 'success',
-      });
-      form.reset({ ...EMPTY_REFUND_FORM });
-      setPhotos([]);
-      setIdempotencyKey(newIdempotencyKey());
-    } catch (error) {
-      const message = errorMessage(error, 'Your request could not be sent. Please try again.');
-      setServerError(message);
-      toast({ title: 'Refund request not sent', description: message, variant: 'destructive' });
-    }
-  });
+  const onSubmit = useSubmitOnce(
+    form.handleSubmit(async (values) => {
+      setServerError(null);
+      try {
+        const created = await submit.mutateAsync({
+          body: toRefundRequest(values),
+          photos,
+          idempotencyKey,
+        });
+        toast({
+          title: 'Refund request sent',
+          description: `We are reviewing your request for order ${created.orderNumber}. Follow it below.`,
+          variant: 'success',
+        });
+        form.reset({ ...EMPTY_REFUND_FORM });
+        setPhotos([]);
+        setIdempotencyKey(newIdempotencyKey());
+      } catch (error) {
+        const message = errorMessage(error, 'Your request could not be sent. Please try again.');
+        setServerError(message);
+        toast({ title: 'Refund request not sent', description: message, variant: 'destructive' });
+      }
+    }),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="refund-form-heading">

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockFetch, renderWithProviders, signIn } from 'shared-client/testing';
 import {
@@ -6,6 +6,7 @@ import {
   REFUND_RULES,
   type RefundRequestRecord,
 } from 'shared-contracts/refunds';
+import { resetToasts } from 'shared-ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RefundRequestPage } from './refund-request-page';
 
@@ -69,6 +70,8 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
+  // The toast store outlives a test: an earlier test's "Refund request sent" would be found.
+  act(() => resetToasts());
 });
 
 describe('RefundRequestPage', () => {
@@ -174,6 +177,34 @@ describe('RefundRequestPage', () => {
     expect(new Headers(sent?.init?.headers).get('Idempotency-Key')).toBeTruthy();
     // The form is ready for another one.
     expect(screen.getByLabelText('What happened?')).toHaveValue('');
+  });
+
+  it('sends one refund request however quickly the button is clicked twice', async () => {
+    // No pause between the clicks: the quickest double click (issue 14).
+    const user = userEvent.setup({ delay: null });
+    let answer: (response: Response) => void = () => {};
+    const { calls } = mockFetch({
+      'GET /api/order-pickups': () => json(ORDERS),
+      'GET /api/refund-requests': () => json([]),
+      'POST /api/refund-requests': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderWithProviders(<RefundRequestPage />, { path: `/refund-request?order=${ORDER_ID}` });
+    await waitFor(() => expect(screen.getByLabelText('Order')).toHaveValue(ORDER_ID));
+    await user.click(screen.getByRole('radio', { name: /Late delivery/ }));
+    await user.type(screen.getByLabelText('What happened?'), 'It came very late.');
+    const send = screen.getByRole('button', { name: 'Send refund request' });
+    await user.dblClick(send);
+    await waitFor(() => expect(send).toHaveAttribute('aria-busy', 'true'));
+    const sent = () => calls.filter((call) => call.key === 'POST /api/refund-requests');
+    expect(sent()).toHaveLength(1);
+    answer(json(record({ reason: 'late', itemValueCents: null }), 201));
+    expect(
+      await screen.findByText('Refund request sent', {}, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    expect(sent()).toHaveLength(1);
   });
 
   it('shows the server message when the same order and reason were asked already', async () => {

@@ -11,7 +11,7 @@ import {
   WEIGHT_CLASSES,
   type WeightClass,
 } from 'shared-contracts/quotes';
-import { Field, Input, media, Stack, Textarea } from 'shared-ui';
+import { Field, Input, media, Stack, Textarea, useSubmitOnce } from 'shared-ui';
 import styled from 'styled-components';
 import { ChoiceCard, ChoiceGroup, FieldError } from '../../shared/choice-card';
 import { stepPath } from '../../shared/schedule-steps';
@@ -68,10 +68,12 @@ export function OrderDetailsStep() {
     return () => subscription.unsubscribe();
   }, [form, update]);
 
-  const submit = form.handleSubmit((values) => {
-    update(() => ({ orderDetails: values }));
-    navigate(stepPath('delivery-details'));
-  });
+  const submit = useSubmitOnce(
+    form.handleSubmit((values) => {
+      update(() => ({ orderDetails: values }));
+      navigate(stepPath('delivery-details'));
+    }),
+  );
 
   return (
     <StepLayout

@@ -1,10 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { errorMessage } from 'shared-client';
 import { CARD_BRAND_LABELS, cardInputSchema, type PaymentMethod } from 'shared-contracts/payments';
-import { Badge, Button, Dialog, Notice, Row, Skeleton, Stack, toast } from 'shared-ui';
+import {
+  Badge,
+  Button,
+  Dialog,
+  Notice,
+  Row,
+  Skeleton,
+  Stack,
+  toast,
+  useSubmitOnce,
+} from 'shared-ui';
 import styled from 'styled-components';
 import { z } from 'zod';
 import { CardFields, type CardFormValues, EMPTY_CARD } from '../../shared/card-fields';
@@ -184,9 +194,6 @@ function AddCardDialog({
     defaultValues: { card: EMPTY_CARD, makeDefault: false },
   });
   const [serverError, setServerError] = useState<string | null>(null);
-  // The button is disabled only once the request is pending; a second click while the first is
-  // validated would save the card twice (this call has no Idempotency-Key).
-  const inFlight = useRef(false);
 
   const close = (next: boolean) => {
     if (!next) {
@@ -196,20 +203,20 @@ function AddCardDialog({
     onOpenChange(next);
   };
 
-  const submit = form.handleSubmit(async (values) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setServerError(null);
-    try {
-      const card = await add.mutateAsync(values);
-      toast({ title: 'Card saved', description: `${cardName(card)} is ready to pay with.` });
-      close(false);
-    } catch (error) {
-      setServerError(errorMessage(error, 'We could not save the card.'));
-    } finally {
-      inFlight.current = false;
-    }
-  });
+  // Submitted once at a time: a second click while the first is validated would save the card
+  // twice (this call has no Idempotency-Key).
+  const submit = useSubmitOnce(
+    form.handleSubmit(async (values) => {
+      setServerError(null);
+      try {
+        const card = await add.mutateAsync(values);
+        toast({ title: 'Card saved', description: `${cardName(card)} is ready to pay with.` });
+        close(false);
+      } catch (error) {
+        setServerError(errorMessage(error, 'We could not save the card.'));
+      }
+    }),
+  );
 
   return (
     <Dialog
