@@ -1,11 +1,43 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from 'shared-client/testing';
-import { RETAILER_MESSAGES } from 'shared-contracts/retailer';
+import { json, mockFetch, renderWithProviders, signIn } from 'shared-client/testing';
+import { type CreatedRetailerAccount, RETAILER_MESSAGES } from 'shared-contracts/retailer';
 import { afterEach, expect, it, vi } from 'vitest';
 import { AccountForm } from './account-form';
 
-afterEach(() => vi.restoreAllMocks());
+const CREATED: CreatedRetailerAccount = {
+  account: {
+    id: '22222222-2222-4222-8222-222222222222',
+    retailerId: 'acme',
+    businessName: 'Acme',
+    website: 'https://acme.example.com',
+    contactName: 'Grace',
+    contactEmail: 'grace@acme.example.com',
+    contactPhone: '512 555 0100',
+    stores: [
+      {
+        id: 'acme-downtown',
+        name: 'Downtown',
+        addressLine: '500 Congress Ave',
+        city: 'Austin',
+        state: 'TX',
+        zip: '78701',
+        metroArea: 'Austin',
+        location: { lat: 30.2672, lng: -97.7431 },
+        services: ['curbside', 'home_delivery'],
+      },
+    ],
+    allowedDomains: [],
+    createdAt: '2026-11-01T12:00:00.000Z',
+  },
+  secretKeys: { test: 'sk_test_abc', live: 'sk_live_abc' },
+};
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
 
 it('shows the shared validation messages and sends nothing', async () => {
   const fetchMock = vi.spyOn(globalThis, 'fetch');
@@ -46,4 +78,39 @@ it('adds and removes store locations and shows the server’s refusal', async ()
     expect(screen.getByRole('alert')).toHaveTextContent("We don't deliver to ZIP code 79901 yet."),
   );
   expect(onCreated).not.toHaveBeenCalled();
+});
+
+it('creates the account with one request however quickly the button is clicked twice', async () => {
+  // No pause between the clicks: the quickest double click. The button is disabled only once the
+  // request is pending, after validation, and a second account would be created (issue 14).
+  const user = userEvent.setup({ delay: null });
+  signIn();
+  let answer: (response: Response) => void = () => {};
+  const { calls } = mockFetch({
+    'POST /api/retailer/account': () =>
+      new Promise<Response>((resolve) => {
+        answer = resolve;
+      }),
+  });
+  const onCreated = vi.fn();
+  renderWithProviders(<AccountForm onCreated={onCreated} />);
+  await user.type(screen.getByLabelText('Business name'), 'Acme');
+  await user.type(screen.getByLabelText('Website'), 'https://acme.example.com');
+  await user.type(screen.getByLabelText('Contact name'), 'Grace');
+  await user.type(screen.getByLabelText('Contact email'), 'grace@acme.example.com');
+  await user.type(screen.getByLabelText('Contact phone'), '512 555 0100');
+  await user.type(screen.getByLabelText('Store name'), 'Downtown');
+  await user.type(screen.getByLabelText('Street address'), '500 Congress Ave');
+  await user.type(screen.getByLabelText('City'), 'Austin');
+  await user.type(screen.getByLabelText('ZIP code'), '78701');
+  const create = screen.getByRole('button', { name: 'Create retailer account' });
+  await user.dblClick(create);
+  await waitFor(() => expect(create).toHaveAttribute('aria-busy', 'true'));
+  const sent = () => calls.filter((call) => call.key === 'POST /api/retailer/account');
+  expect(sent()).toHaveLength(1);
+
+  answer(json(CREATED, 201));
+  await waitFor(() => expect(onCreated).toHaveBeenCalledTimes(1));
+  expect(onCreated).toHaveBeenCalledWith(CREATED);
+  expect(sent()).toHaveLength(1);
 });

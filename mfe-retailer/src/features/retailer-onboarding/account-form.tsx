@@ -8,7 +8,7 @@ import {
   type RetailerAccountInput,
   retailerAccountInputSchema,
 } from 'shared-contracts/retailer';
-import { Button, Card, Notice, Row, TextField } from 'shared-ui';
+import { Button, Card, Notice, Row, TextField, useSubmitOnce } from 'shared-ui';
 import styled from 'styled-components';
 import { useCreateRetailerAccount } from '../../shared/retailer-api';
 import { isSensitiveAuthRequired } from '../../shared/sensitive-auth';
@@ -85,16 +85,18 @@ export function AccountForm({
   const stores = useFieldArray({ control: form.control, name: 'stores' });
   const { errors } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      onCreated(await create.mutateAsync(values));
-    } catch (error) {
-      // Outside the re-check window the mutation already sent the person to confirm it.
-      if (isSensitiveAuthRequired(error)) return;
-      setServerError(errorMessage(error, 'Could not create your retailer account.'));
-    }
-  });
+  const submit = useSubmitOnce(
+    form.handleSubmit(async (values) => {
+      setServerError(null);
+      try {
+        onCreated(await create.mutateAsync(values));
+      } catch (error) {
+        // Outside the re-check window the mutation already sent the person to confirm it.
+        if (isSensitiveAuthRequired(error)) return;
+        setServerError(errorMessage(error, 'Could not create your retailer account.'));
+      }
+    }),
+  );
 
   return (
     <Card as="form" onSubmit={submit} noValidate aria-labelledby="account-form-title">

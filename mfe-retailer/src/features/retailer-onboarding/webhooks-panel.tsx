@@ -25,6 +25,7 @@ import {
   Skeleton,
   TextField,
   toast,
+  useSubmitOnce,
   VisuallyHidden,
 } from 'shared-ui';
 import styled from 'styled-components';
@@ -94,18 +95,20 @@ function AddEndpointForm({ onCreated }: { onCreated: (secret: RevealedSecret) =>
     defaultValues: { url: '', mode: 'test', events: [...WEBHOOK_EVENT_TYPES], description: '' },
   });
   const { errors } = form.formState;
-  const submit = form.handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      const created = await create.mutateAsync(values);
-      onCreated({ label: 'Signing secret', value: created.secret });
-      form.reset();
-    } catch (error) {
-      // Outside the re-check window the mutation already sent the person to confirm it.
-      if (isSensitiveAuthRequired(error)) return;
-      setServerError(errorMessage(error, 'Could not add the endpoint.'));
-    }
-  });
+  const submit = useSubmitOnce(
+    form.handleSubmit(async (values) => {
+      setServerError(null);
+      try {
+        const created = await create.mutateAsync(values);
+        onCreated({ label: 'Signing secret', value: created.secret });
+        form.reset();
+      } catch (error) {
+        // Outside the re-check window the mutation already sent the person to confirm it.
+        if (isSensitiveAuthRequired(error)) return;
+        setServerError(errorMessage(error, 'Could not add the endpoint.'));
+      }
+    }),
+  );
   return (
     <form onSubmit={submit} noValidate aria-labelledby="add-endpoint-title">
       <h3 id="add-endpoint-title" style={{ marginTop: 24 }}>

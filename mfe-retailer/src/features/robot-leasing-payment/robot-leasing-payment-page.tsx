@@ -26,6 +26,7 @@ import {
   Select,
   TextField,
   usePageMeta,
+  useSubmitOnce,
 } from 'shared-ui';
 import styled from 'styled-components';
 import type { z } from 'zod';
@@ -135,9 +136,6 @@ function PaymentForm({ selection }: { selection: LeaseSelection }) {
   const create = useCreateLease(idempotencyKey);
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);
-  // A second click while the first is validated or sent is ignored: the button is disabled only
-  // once the request is pending, and both clicks would otherwise each send a lease.
-  const inFlight = useRef(false);
   const price = priceLease(selection);
   const form = useForm<PaymentFormValues>({
     resolver: zodResolver(paymentFormSchema),
@@ -148,6 +146,26 @@ function PaymentForm({ selection }: { selection: LeaseSelection }) {
     },
   });
   const { errors } = form.formState;
+  // A second click while the first is validated or sent is dropped: the button is disabled only
+  // once the request is pending, and both clicks would otherwise each send a lease. The hook is
+  // called before the early returns below (rules of hooks).
+  const submit = useSubmitOnce(
+    form.handleSubmit(async (values) => {
+      setServerError(null);
+      try {
+        const lease = await create.mutateAsync({
+          ...selection,
+          storeId: values.storeId,
+          card: values.card,
+          acceptTerms: true,
+          expectedDueTodayCents: price.dueTodayCents,
+        });
+        navigate(`/robot-leasing-success?lease=${encodeURIComponent(lease.id)}`);
+      } catch (error) {
+        setServerError(errorMessage(error, 'The payment did not go through.'));
+      }
+    }),
+  );
 
   if (account.isPending) return <Loading label="Loading your retailer account…" />;
   if (account.isError) {
@@ -166,26 +184,6 @@ function PaymentForm({ selection }: { selection: LeaseSelection }) {
     );
   }
   const stores = account.data.stores;
-
-  const submit = form.handleSubmit(async (values) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setServerError(null);
-    try {
-      const lease = await create.mutateAsync({
-        ...selection,
-        storeId: values.storeId,
-        card: values.card,
-        acceptTerms: true,
-        expectedDueTodayCents: price.dueTodayCents,
-      });
-      navigate(`/robot-leasing-success?lease=${encodeURIComponent(lease.id)}`);
-    } catch (error) {
-      setServerError(errorMessage(error, 'The payment did not go through.'));
-    } finally {
-      inFlight.current = false;
-    }
-  });
 
   return (
     <Card as="form" onSubmit={submit} noValidate aria-labelledby="payment-title">
