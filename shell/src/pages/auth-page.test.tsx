@@ -180,6 +180,58 @@ describe('/auth', { timeout: 20_000 }, () => {
     });
   });
 
+  // No pause between the clicks: the quickest double click. The button is disabled only once the
+  // request is pending, after validation (issue 14).
+  it('a double click on Login signs in once', async () => {
+    let releaseLogin: () => void = () => {};
+    const api = stubApi({
+      'POST /api/auth/login': () =>
+        new Promise((resolve) => {
+          releaseLogin = () => resolve(Response.json({ token: 'tok', user: { id: 'u1' } }));
+        }),
+      'GET /api/auth/me': () => Response.json({ user: TEST_USER }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithApp('/auth', routes);
+    await user.type(await screen.findByLabelText('Email or username'), 'ada');
+    await user.type(screen.getByLabelText('Password'), 'Secret#1');
+    const login = screen.getByRole('button', { name: 'Login' });
+    await user.dblClick(login);
+    await waitFor(() => expect(login).toHaveAttribute('aria-busy', 'true'));
+    const logins = () => api.mock.calls.filter(([url]) => url === '/api/auth/login');
+    expect(logins()).toHaveLength(1);
+    releaseLogin();
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+    expect(logins()).toHaveLength(1);
+  });
+
+  it('a double click on Create account registers once (no "username taken" for the second)', async () => {
+    let release: () => void = () => {};
+    const api = stubApi({
+      'POST /api/auth/register': () =>
+        new Promise((resolve) => {
+          release = () => resolve(Response.json({ message: 'Check your email.' }, { status: 201 }));
+        }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithApp('/auth?mode=register', routes);
+    const form = await screen.findByRole('form', { name: 'Register' });
+    await user.type(within(form).getByLabelText('First name'), 'Ada');
+    await user.type(within(form).getByLabelText('Last name'), 'Lovelace');
+    await user.type(within(form).getByLabelText('Username'), 'ada_l');
+    await user.type(within(form).getByLabelText('Email'), 'ada@example.test');
+    await user.type(within(form).getByLabelText('Password'), 'Abcde1!x9zqw');
+    const create = within(form).getByRole('button', { name: 'Create account' });
+    await user.dblClick(create);
+    await waitFor(() => expect(create).toHaveAttribute('aria-busy', 'true'));
+    const registrations = () => api.mock.calls.filter(([url]) => url === '/api/auth/register');
+    expect(registrations()).toHaveLength(1);
+    release();
+    expect(await screen.findByText('Registration Successful')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/auth?mode=login'));
+    expect(registrations()).toHaveLength(1);
+  });
+
   it('a taken username is toasted and marked on its field', async () => {
     stubApi({
       'POST /api/auth/register': () =>

@@ -37,6 +37,32 @@ describe('/re-authenticate', () => {
     expect(call?.[1]?.headers).toMatchObject({ Authorization: 'Bearer tok' });
   });
 
+  it('a double click on Verify checks the password once', async () => {
+    localStorage.setItem('token', 'tok');
+    sessionStorage.setItem('redirectAfterSensitiveAuth', JSON.stringify('/wallet'));
+    let release: () => void = () => {};
+    const api = stubApi({
+      'GET /api/auth/me': () => Response.json({ user: TEST_USER }),
+      'POST /api/auth/verify-recent': () =>
+        new Promise((resolve) => {
+          release = () =>
+            resolve(Response.json({ message: 'ok', sensitiveUntil: new Date().toISOString() }));
+        }),
+    });
+    // No pause between the clicks: the quickest double click (issue 14).
+    const user = userEvent.setup({ delay: null });
+    renderWithApp('/re-authenticate', routes);
+    await user.type(await screen.findByLabelText('Password'), 'Secret#1');
+    const verify = screen.getByRole('button', { name: 'Verify' });
+    await user.dblClick(verify);
+    await waitFor(() => expect(verify).toHaveAttribute('aria-busy', 'true'));
+    const checks = () => api.mock.calls.filter(([url]) => url === '/api/auth/verify-recent');
+    expect(checks()).toHaveLength(1);
+    release();
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/wallet'));
+    expect(checks()).toHaveLength(1);
+  });
+
   it("a wrong password toasts 'Authentication failed' and stays", async () => {
     localStorage.setItem('token', 'tok');
     stubApi({

@@ -23,6 +23,7 @@ import {
   Row,
   Stack,
   usePageMeta,
+  useSubmitOnce,
 } from 'shared-ui';
 import styled from 'styled-components';
 import { PasswordInput } from '../features/auth/password-input';
@@ -55,16 +56,18 @@ export function ReAuthenticatePage() {
     navigate('/auth?mode=login', { replace: true });
   }, [status, navigate]);
 
-  const onSubmit = form.handleSubmit(async ({ password }) => {
-    try {
-      await verify.mutateAsync(password);
-      navigate(takeRedirectAfterSensitiveAuth(), { replace: true });
-    } catch {
-      // The mutation's toast says what went wrong; let the person try again.
-      form.resetField('password');
-      form.setFocus('password');
-    }
-  });
+  const onSubmit = useSubmitOnce(
+    form.handleSubmit(async ({ password }) => {
+      try {
+        await verify.mutateAsync(password);
+        navigate(takeRedirectAfterSensitiveAuth(), { replace: true });
+      } catch {
+        // The mutation's toast says what went wrong; let the person try again.
+        form.resetField('password');
+        form.setFocus('password');
+      }
+    }),
+  );
 
   if (status !== 'authenticated') return <Loading label="Checking your session…" />;
 

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { errorMessage, useLoginMutation } from 'shared-client';
 import { type LoginRequest, loginRequestSchema } from 'shared-contracts/auth';
-import { Button, Field, Input, Notice, Stack } from 'shared-ui';
+import { Button, Field, Input, Notice, Stack, useSubmitOnce } from 'shared-ui';
 import { PasswordInput } from './password-input';
 
 export interface LoginFormProps {
@@ -25,20 +25,22 @@ export function LoginForm({ defaultIdentifier = '', onSubmitting, onFailed }: Lo
   const login = useLoginMutation();
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    form.clearErrors('root');
-    onSubmitting?.();
-    try {
-      await login.mutateAsync(values);
-    } catch (error) {
-      onFailed?.();
-      // SPEC section 8: toast (from the mutation) and the form's own error.
-      form.setError('root', {
-        type: 'server',
-        message: errorMessage(error, 'Please check your connection and try again.'),
-      });
-    }
-  });
+  const onSubmit = useSubmitOnce(
+    form.handleSubmit(async (values) => {
+      form.clearErrors('root');
+      onSubmitting?.();
+      try {
+        await login.mutateAsync(values);
+      } catch (error) {
+        onFailed?.();
+        // SPEC section 8: toast (from the mutation) and the form's own error.
+        form.setError('root', {
+          type: 'server',
+          message: errorMessage(error, 'Please check your connection and try again.'),
+        });
+      }
+    }),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Login">

@@ -6,7 +6,7 @@ import {
   type RegisterRequest,
   registerRequestSchema,
 } from 'shared-contracts/auth';
-import { Button, Field, Input, PasswordStrengthMeter, Stack } from 'shared-ui';
+import { Button, Field, Input, PasswordStrengthMeter, Stack, useSubmitOnce } from 'shared-ui';
 import styled from 'styled-components';
 import { applyServerIssues } from './apply-server-issues';
 import { PasswordInput } from './password-input';
@@ -38,15 +38,17 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
   const { errors } = form.formState;
   const password = form.watch('password');
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await register.mutateAsync(values);
-      onRegistered(values.username);
-    } catch (error) {
-      // The toast says it (SPEC section 8); a taken username or email also marks its field.
-      applyServerIssues(error, FIELDS, form.setError);
-    }
-  });
+  const onSubmit = useSubmitOnce(
+    form.handleSubmit(async (values) => {
+      try {
+        await register.mutateAsync(values);
+        onRegistered(values.username);
+      } catch (error) {
+        // The toast says it (SPEC section 8); a taken username or email also marks its field.
+        applyServerIssues(error, FIELDS, form.setError);
+      }
+    }),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Register">
