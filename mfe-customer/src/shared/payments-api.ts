@@ -2,8 +2,8 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { apiRequest, fetchJson } from 'shared-client';
 import {
   type CreatePaymentMethodRequest,
-  type PaymentMethod,
   paymentMethodListSchema,
+  paymentMethodSchema,
 } from 'shared-contracts/payments';
 import { walletSummarySchema } from 'shared-contracts/wallet';
 
@@ -28,8 +28,11 @@ export const paymentMethodsQueryOptions = () =>
 export function useAddPaymentMethodMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreatePaymentMethodRequest) =>
-      apiRequest<PaymentMethod>('POST', '/api/payment-methods', body, { auth: true }),
+    // Parsed like the list: the dialog's toast names the saved card from this answer.
+    mutationFn: async (body: CreatePaymentMethodRequest) =>
+      paymentMethodSchema.parse(
+        await apiRequest<unknown>('POST', '/api/payment-methods', body, { auth: true }),
+      ),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: paymentMethodsQueryOptions().queryKey }),
   });
@@ -38,8 +41,10 @@ export function useAddPaymentMethodMutation() {
 export function useSetDefaultPaymentMethodMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<PaymentMethod>('POST', `/api/payment-methods/${id}/default`, {}, { auth: true }),
+    mutationFn: async (id: string) =>
+      paymentMethodSchema.parse(
+        await apiRequest<unknown>('POST', `/api/payment-methods/${id}/default`, {}, { auth: true }),
+      ),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: paymentMethodsQueryOptions().queryKey }),
   });

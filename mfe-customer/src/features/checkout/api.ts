@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, fetchJson, newIdempotencyKey } from 'shared-client';
 import { type CompleteCheckoutRequest, checkoutSessionSchema } from 'shared-contracts/checkout';
-import type { OrderPickup } from 'shared-contracts/order-pickups';
+import { orderPickupSchema } from 'shared-contracts/order-pickups';
 import { orderPickupsQueryOptions } from '../../shared/order-pickups-api';
 import { paymentMethodsQueryOptions, walletQueryOptions } from '../../shared/payments-api';
 
@@ -23,18 +23,21 @@ export const checkoutSessionQueryOptions = (id: string) =>
 export function useCompleteCheckoutMutation(sessionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({
+    // The paid screen shows the order number and status from this answer: parsed like the reads.
+    mutationFn: async ({
       body,
       idempotencyKey,
     }: {
       body: CompleteCheckoutRequest;
       idempotencyKey: string;
     }) =>
-      apiRequest<OrderPickup>(
-        'POST',
-        `/api/checkout-sessions/${encodeURIComponent(sessionId)}/complete`,
-        body,
-        { auth: true, headers: { 'Idempotency-Key': idempotencyKey } },
+      orderPickupSchema.parse(
+        await apiRequest<unknown>(
+          'POST',
+          `/api/checkout-sessions/${encodeURIComponent(sessionId)}/complete`,
+          body,
+          { auth: true, headers: { 'Idempotency-Key': idempotencyKey } },
+        ),
       ),
     onSuccess: async () => {
       await Promise.all([

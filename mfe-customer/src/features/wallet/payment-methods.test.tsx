@@ -173,6 +173,28 @@ describe('PaymentMethods', () => {
     expect(await screen.findByText('Card saved')).toBeVisible();
   });
 
+  it('does not name a card from an answer it cannot read', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/payment-methods': () => json([]),
+      // Not a PaymentMethod (shared-contracts): the toast would say "undefined •••• undefined".
+      'POST /api/payment-methods': () => json({ id: CARD_ID, status: 'saved' }, 201),
+    });
+    renderWithProviders(<PaymentMethods />, { path: '/wallet' });
+    await user.click(await screen.findByRole('button', { name: 'Add a card' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a card' });
+    await user.type(within(dialog).getByLabelText('Card number'), '4242424242424242');
+    await user.type(within(dialog).getByLabelText('Expiry (MM/YY)'), '1230');
+    await user.type(within(dialog).getByLabelText('CVC'), '123');
+    await user.type(within(dialog).getByLabelText('Name on card'), 'Dana Rivera');
+    await user.click(within(dialog).getByRole('button', { name: 'Save card' }));
+    const refusal = await within(dialog).findByRole('alert');
+    expect(refusal).toHaveTextContent('Card not saved');
+    expect(refusal).toHaveTextContent('We could not save the card.');
+    expect(screen.queryByText('Card saved')).toBeNull();
+    expect(screen.queryByText(/undefined/)).toBeNull();
+  });
+
   it("shows the server's message when the cards cannot be read", async () => {
     mockFetch({
       'GET /api/payment-methods': () => json({ message: 'Cards are unavailable right now.' }, 503),
