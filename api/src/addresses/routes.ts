@@ -6,7 +6,6 @@ import {
   savedAddressSchema,
   updateAddressRequestSchema,
 } from 'shared-contracts/addresses';
-import { apiErrorSchema } from 'shared-contracts/errors';
 import { z } from 'zod';
 import { requireUser } from '../auth/guards.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
@@ -29,7 +28,7 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['addresses'],
         summary: "The caller's saved addresses, the default first",
-        response: { 200: savedAddressListSchema, 401: apiErrorSchema },
+        response: { 200: savedAddressListSchema, ...errorResponses(401) },
       },
     },
     async (request) => listAddresses(db(), request.user.id),

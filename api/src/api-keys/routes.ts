@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from 'shared-contracts/errors';
 import {
   apiKeyListSchema,
   apiKeyParamsSchema,
@@ -9,7 +8,7 @@ import {
   rollApiKeyInputSchema,
 } from 'shared-contracts/retailer';
 import { requireSensitiveAuth, requireUser } from '../auth/guards.ts';
-import { noStore } from '../http/responses.ts';
+import { errorResponses, noStore } from '../http/responses.ts';
 import {
   notifyAccountOwner,
   OWNER_NOTICES,
@@ -50,7 +49,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['api-keys'],
         summary: 'Your API keys (secret keys show prefix and last 4 only)',
-        response: { 200: apiKeyListSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: apiKeyListSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => {
@@ -70,10 +69,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
         body: rollApiKeyInputSchema,
         response: {
           201: createdApiKeySchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errorResponses(400, 401, 403, 404),
         },
       },
     },
@@ -99,10 +95,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `At most ${MAX_ACTIVE_CONSOLE_KEYS} active at once (409 beyond); they share the account's rate limit. ${SENSITIVE_NOTE}`,
         response: {
           201: createdApiKeySchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
+          ...errorResponses(401, 403, 404, 409),
         },
       },
     },
@@ -128,11 +121,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
         params: apiKeyParamsSchema,
         response: {
           200: apiKeySchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
         },
       },
     },

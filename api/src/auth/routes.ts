@@ -9,7 +9,6 @@ import {
   verifyEmailRequestSchema,
   verifyRecentRequestSchema,
 } from 'shared-contracts/auth';
-import { apiErrorSchema } from 'shared-contracts/errors';
 import { defaultAddressLine } from '../addresses/service.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
 import { requireSensitiveAuth, requireUser } from './guards.ts';
@@ -53,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Validation as in SPEC section 5 (400 `{ message, issues }`); a taken username or email answers 409 with the field in `issues`.',
         body: registerRequestSchema,
-        response: { 201: authMessageResponseSchema, 409: apiErrorSchema, ...errors },
+        response: { 201: authMessageResponseSchema, ...errorResponses(409), ...errors },
       },
     },
     async (request, reply) => {
@@ -75,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Single use, valid 24 hours; otherwise 400 with a message. A link sent for an email change makes the new address the account's (409 if another account took it meanwhile).",
         body: verifyEmailRequestSchema,
-        response: { 200: authMessageResponseSchema, 409: apiErrorSchema, ...errors },
+        response: { 200: authMessageResponseSchema, ...errorResponses(409), ...errors },
       },
     },
     async (request) => {
@@ -94,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Returns a bearer token (30 days) and opens the sensitive window. Unknown account and wrong password give the same 401. After 5 failures for one account from one address within 15 minutes, that address gets 429 with Retry-After (one try per 15 minutes while the account sees 20 failures from all addresses); other addresses are not affected.',
         body: loginRequestSchema,
-        response: { 200: loginResponseSchema, 401: apiErrorSchema, ...errors },
+        response: { 200: loginResponseSchema, ...errorResponses(401), ...errors },
       },
     },
     async (request, reply) => {
@@ -163,7 +162,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: verifyRecentRequestSchema,
         response: {
           200: sensitiveWindowResponseSchema,
-          403: apiErrorSchema,
+          ...errorResponses(403),
           ...signedInErrors,
           ...errors,
         },
@@ -198,7 +197,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         description: '200 inside the sensitive window, 403 outside it, 401 without a session.',
         response: {
           200: sensitiveWindowResponseSchema,
-          403: apiErrorSchema,
+          ...errorResponses(403),
           ...signedInErrors,
         },
       },
@@ -222,7 +221,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           'At most one a minute per account (429 with Retry-After); 409 when already verified.',
         response: {
           200: authMessageResponseSchema,
-          409: apiErrorSchema,
+          ...errorResponses(409),
           ...signedInErrors,
           ...errors,
         },

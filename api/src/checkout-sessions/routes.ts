@@ -5,7 +5,6 @@ import {
   completeCheckoutRequestSchema,
   createCheckoutSessionInputSchema,
 } from 'shared-contracts/checkout';
-import { apiErrorSchema } from 'shared-contracts/errors';
 import { orderPickupSchema } from 'shared-contracts/order-pickups';
 import { z } from 'zod';
 import { requireUser } from '../auth/guards.ts';
@@ -30,9 +29,7 @@ export const checkoutSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         params: checkoutSessionParamsSchema,
         response: {
           200: checkoutSessionSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },
@@ -86,7 +83,7 @@ export const devCheckoutSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: createCheckoutSessionInputSchema,
         response: {
           201: z.object({ id: z.uuid(), url: z.string() }),
-          400: apiErrorSchema,
+          ...errorResponses(400),
         },
       },
     },

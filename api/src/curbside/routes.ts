@@ -6,7 +6,6 @@ import {
   curbsidePickupSchema,
   verifyPinSchema,
 } from 'shared-contracts/curbside';
-import { apiErrorSchema } from 'shared-contracts/errors';
 import { z } from 'zod';
 import { requireUser } from '../auth/guards.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
@@ -85,7 +84,7 @@ export const curbsideRoutes: FastifyPluginAsyncZod = async (app) => {
           'no other curbside pickup in progress. A 4-digit PIN is sent by SMS to `phoneNumber`; ' +
           'it never appears in any answer.',
         body: curbsideArrivalSchema,
-        response: { 201: createCurbsidePickupResponseSchema, ...errors, 409: apiErrorSchema },
+        response: { 201: createCurbsidePickupResponseSchema, ...errors, ...errorResponses(409) },
       },
     },
     async (request, reply) => {
@@ -143,8 +142,7 @@ export const curbsideRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: curbsidePickupSchema,
           ...errors,
-          409: apiErrorSchema,
-          422: apiErrorSchema,
+          ...errorResponses(409, 422),
         },
       },
     },
@@ -159,7 +157,7 @@ export const curbsideRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['curbside'],
         summary: 'Confirm you took your order from the compartment',
         params: curbsidePickupParamsSchema,
-        response: { 200: curbsidePickupSchema, ...errors, 409: apiErrorSchema },
+        response: { 200: curbsidePickupSchema, ...errors, ...errorResponses(409) },
       },
     },
     async (request) => confirmCollected(db(), deps, request.user.id, request.params.id),
@@ -172,7 +170,7 @@ export const curbsideRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['curbside'],
         summary: 'Cancel, free until the robot leaves the store',
         params: curbsidePickupParamsSchema,
-        response: { 200: curbsidePickupSchema, ...errors, 409: apiErrorSchema },
+        response: { 200: curbsidePickupSchema, ...errors, ...errorResponses(409) },
       },
     },
     async (request) => cancelCurbsidePickup(db(), request.user.id, request.params.id),

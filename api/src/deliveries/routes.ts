@@ -9,7 +9,6 @@ import {
   pickupHistoryPageSchema,
   pickupHistoryQuerySchema,
 } from 'shared-contracts/deliveries';
-import { apiErrorSchema } from 'shared-contracts/errors';
 import { requireUser } from '../auth/guards.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
@@ -52,7 +51,7 @@ export const deliveryRoutes =
           description:
             "`?status=active|delivered|cancelled` (cancelled includes failed curbside pickups), `?q=` part of the order number (CR-… or the retailer's), `?page`, `?pageSize`. Each entry has the path of its tracking page.",
           querystring: pickupHistoryQuerySchema,
-          response: { 200: pickupHistoryPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+          response: { 200: pickupHistoryPageSchema, ...errorResponses(400, 401) },
         },
       },
       async (request) => listPickupHistory(db(), request.user.id, request.query),
@@ -68,7 +67,7 @@ export const deliveryRoutes =
             description:
               "`?page=1&pageSize=10&status=en_route`. Only the caller's deliveries; `/api/doordash/deliveries` (SPEC section 7) answers the same.",
             querystring: deliveryListQuerySchema,
-            response: { 200: deliveryPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+            response: { 200: deliveryPageSchema, ...errorResponses(400, 401) },
           },
         },
         async (request) => listDeliveries(db(), request.user.id, request.query),
@@ -115,7 +114,7 @@ export const deliveryRoutes =
           description:
             'Send `Last-Event-ID` (for example the `lastEventId` of `GET /api/deliveries/:id`) to receive what happened since; without it the stream starts from the first event.',
           params: deliveryParamsSchema,
-          response: { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+          response: errorResponses(400, 401, 404),
         },
       },
       async (request, reply) => {
@@ -155,7 +154,7 @@ export const deliveryRoutes =
           summary: 'Cancel free of charge before the courier leaves the store; refunds the payment',
           description: `409 once the courier has left ("${DELIVERY_MESSAGES.notCancellable}"). The payment goes back to its original method. Accepts Idempotency-Key.`,
           params: deliveryParamsSchema,
-          response: { 200: deliverySchema, ...errors, 409: apiErrorSchema },
+          response: { 200: deliverySchema, ...errors, ...errorResponses(409) },
         },
       },
       async (request, reply) =>
@@ -179,7 +178,7 @@ export const deliveryRoutes =
           summary: "I'm at the door: meet the courier and sign for the order",
           description: 'Only while the courier waits at the door for a signature (409 otherwise).',
           params: deliveryParamsSchema,
-          response: { 200: deliverySchema, ...errors, 409: apiErrorSchema },
+          response: { 200: deliverySchema, ...errors, ...errorResponses(409) },
         },
       },
       async (request) => {
@@ -197,7 +196,7 @@ export const deliveryRoutes =
           description:
             'Only while the order waits at a safe holding location (409 otherwise); the courier brings it again at once.',
           params: deliveryParamsSchema,
-          response: { 200: deliverySchema, ...errors, 409: apiErrorSchema },
+          response: { 200: deliverySchema, ...errors, ...errorResponses(409) },
         },
       },
       async (request) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from 'shared-contracts/errors';
 import { outboxListSchema, outboxQuerySchema } from 'shared-contracts/notifications';
+import { errorResponses, noStore } from '../http/responses.ts';
 import { listOutbox } from './service.ts';
 
 /**
@@ -8,6 +8,7 @@ import { listOutbox } from './service.ts';
  * verification links and PINs, so it is only registered outside production.
  */
 export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  noStore(app);
   app.get(
     '/api/dev/outbox',
     {
@@ -15,11 +16,10 @@ export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['development'],
         summary: 'Development outbox (not in production)',
         querystring: outboxQuerySchema,
-        response: { 200: outboxListSchema, 400: apiErrorSchema },
+        response: { 200: outboxListSchema, ...errorResponses(400) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return listOutbox(app.database.db, request.query);
     },
   );

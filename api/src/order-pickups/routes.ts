@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from 'shared-contracts/errors';
 import {
   createOrderPickupRequestSchema,
   orderPickupListQuerySchema,
@@ -42,7 +41,7 @@ export const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'SPEC section 7: `[{ id, orderNumber, storeName, status, ... }]`. `?status=confirmed,ready_for_pickup` narrows it.',
         querystring: orderPickupListQuerySchema,
-        response: { 200: orderPickupListSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: orderPickupListSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) => {
@@ -67,9 +66,7 @@ export const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
         params: orderPickupParamsSchema,
         response: {
           200: orderPickupSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },

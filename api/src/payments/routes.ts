@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from 'shared-contracts/errors';
 import {
   createPaymentMethodRequestSchema,
   paymentMethodListSchema,
@@ -33,7 +32,7 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary: "The caller's saved cards, the default first",
-        response: { 200: paymentMethodListSchema, 401: apiErrorSchema },
+        response: { 200: paymentMethodListSchema, ...errorResponses(401) },
       },
     },
     async (request) => listPaymentMethods(db(), request.user.id),

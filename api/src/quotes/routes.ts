@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from 'shared-contracts/errors';
 import { quoteRequestSchema, quoteSchema } from 'shared-contracts/quotes';
 import { requireUser } from '../auth/guards.ts';
+import { errorResponses, noStore } from '../http/responses.ts';
 import { prepareQuote } from './service.ts';
 
 export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
+  noStore(app);
   app.post(
     '/api/quotes',
     {
@@ -20,20 +21,16 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         body: quoteRequestSchema,
         response: {
           200: quoteSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          404: apiErrorSchema,
-          422: apiErrorSchema,
+          ...errorResponses(400, 401, 404, 422),
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { quote } = await prepareQuote(app.database.db, {
         ...request.body,
         userId: request.user.id,
         now: new Date(),
       });
-      reply.header('cache-control', 'no-store');
       return quote;
     },
   );

@@ -1,6 +1,5 @@
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from 'shared-contracts/errors';
 import {
   createRefundRequestSchema,
   MAX_REFUND_PHOTO_BYTES,
@@ -63,7 +62,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['refunds'],
         summary: 'Your refund requests, newest first, with their status',
-        response: { 200: refundRequestListSchema, 401: apiErrorSchema },
+        response: { 200: refundRequestListSchema, ...errorResponses(401) },
       },
     },
     async (request) => listRefundRequests(db(), request.user.id),
@@ -91,7 +90,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'SPEC section 9: a late delivery caused by us is refunded 100% of the delivery fee (to the card or the wallet, `destination`); damaged or missing items up to 100% of `itemValueCents`, to the wallet, automatically only when the order’s checkout listed items worth at least that, for the first item claim of the order and within the per-customer 30-day limit; otherwise the request goes to a specialist (`needs_review`, "In review"). Every wallet credit stays under the balance cap: the part that does not fit goes to review (a delivery fee goes back to the card instead). One request per order and reason: a second is 409. A request that does not apply yet (the order is not late, not delivered) is 422 and stores nothing. Photos are uploaded first (`POST /api/refund-photos`) and attached by id.',
         body: createRefundRequestSchema,
-        response: { 201: refundRequestSchema, ...errors, 409: apiErrorSchema, 422: apiErrorSchema },
+        response: { 201: refundRequestSchema, ...errors, ...errorResponses(409, 422) },
       },
     },
     async (request, reply) =>
@@ -128,11 +127,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `Content-Type image/jpeg, image/png or image/webp, matching the bytes (415 otherwise), at most ${MAX_REFUND_PHOTO_BYTES / (1024 * 1024)} MB (413). Attach up to ${MAX_REFUND_PHOTOS} to a request by id; unattached photos are removed after a day.`,
         response: {
           201: refundPhotoSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          409: apiErrorSchema,
-          413: apiErrorSchema,
-          415: apiErrorSchema,
+          ...errorResponses(400, 401, 409, 413, 415),
         },
       },
     },

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from 'shared-contracts/errors';
 import {
   allowedDomainsInputSchema,
   createdRetailerAccountSchema,
@@ -7,7 +6,7 @@ import {
   retailerAccountSchema,
 } from 'shared-contracts/retailer';
 import { requireSensitiveAuth, requireUser } from '../auth/guards.ts';
-import { noStore } from '../http/responses.ts';
+import { errorResponses, noStore } from '../http/responses.ts';
 import { notifyAccountOwner, OWNER_NOTICES } from './owner-notices.ts';
 import { createRetailerAccount, getRetailerAccount, setAllowedDomains } from './service.ts';
 
@@ -27,7 +26,7 @@ export const retailerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['retailer-account'],
         summary: "The signed-in user's retailer account (404 before onboarding)",
-        response: { 200: retailerAccountSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: retailerAccountSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => getRetailerAccount(db(), request.user.id),
@@ -45,10 +44,7 @@ export const retailerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         body: retailerAccountInputSchema,
         response: {
           201: createdRetailerAccountSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          409: apiErrorSchema,
+          ...errorResponses(400, 401, 403, 409),
         },
       },
     },
@@ -81,10 +77,7 @@ export const retailerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         body: allowedDomainsInputSchema,
         response: {
           200: retailerAccountSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errorResponses(400, 401, 403, 404),
         },
       },
     },

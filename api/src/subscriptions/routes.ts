@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from 'shared-contracts/errors';
 import {
   currentSubscriptionResponseSchema,
   SUBSCRIPTION_PLANS,
@@ -62,7 +61,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['subscriptions'],
         summary: "The caller's latest subscription, or null",
-        response: { 200: currentSubscriptionResponseSchema, 401: apiErrorSchema },
+        response: { 200: currentSubscriptionResponseSchema, ...errorResponses(401) },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from 'shared-contracts/errors';
 import {
   createSupportMessageResponseSchema,
   createSupportMessageSchema,
@@ -8,6 +7,7 @@ import {
   supportThreadSchema,
 } from 'shared-contracts/support';
 import { HttpError } from '../http/errors.ts';
+import { errorResponses } from '../http/responses.ts';
 import { resolveSupportCaller } from './caller.ts';
 import { postSupportMessage, readThread } from './service.ts';
 
@@ -41,7 +41,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
           "Signed in (bearer token): the user's thread. Otherwise `visitorId` is required and " +
           "names the visitor's thread; an unknown visitor id has an empty thread.",
         querystring: supportThreadQuerySchema,
-        response: { 200: supportThreadSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: supportThreadSchema, ...errorResponses(400, 401) },
       },
     },
     async (request, reply) => {
@@ -67,9 +67,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         body: createSupportMessageSchema,
         response: {
           201: createSupportMessageResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          429: apiErrorSchema,
+          ...errorResponses(400, 401, 429),
         },
       },
     },

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from 'shared-contracts/errors';
 import {
   notificationPreferencesSchema,
   updateNotificationPreferencesSchema,
@@ -72,7 +71,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change your first name, last name and username',
         description: 'A username someone else has (in any case) is 409 with the field in `issues`.',
         body: updateProfileRequestSchema,
-        response: { 200: accountProfileSchema, ...errors, 409: apiErrorSchema },
+        response: { 200: accountProfileSchema, ...errors, ...errorResponses(409) },
       },
     },
     async (request) => updateProfile(db(), request.user.id, request.body),
@@ -91,8 +90,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: emailChangeResponseSchema,
           ...errors,
-          403: apiErrorSchema,
-          409: apiErrorSchema,
+          ...errorResponses(403, 409),
         },
       },
     },
@@ -113,7 +111,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'A wrong current password is 403 (this session stays signed in) and counts against the per-account limit of 5 failures in 15 minutes (429 with Retry-After).',
         body: changePasswordRequestSchema,
-        response: { 200: userMessageSchema, ...errors, 403: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: userMessageSchema, ...errors, ...errorResponses(403, 429) },
       },
     },
     async (request, reply) => {
@@ -147,9 +145,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: userMessageSchema,
           ...errors,
-          403: apiErrorSchema,
-          409: apiErrorSchema,
-          429: apiErrorSchema,
+          ...errorResponses(403, 409, 429),
         },
       },
     },

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from 'shared-contracts/errors';
 import {
   topUpRequestSchema,
   topUpResponseSchema,
@@ -30,7 +29,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['wallet'],
         summary: "The caller's wallet balance",
-        response: { 200: walletSummarySchema, 401: apiErrorSchema },
+        response: { 200: walletSummarySchema, ...errorResponses(401) },
       },
     },
     async (request) => ({ balanceCents: await walletBalance(db(), request.user.id) }),
