@@ -2,8 +2,8 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { apiRequest, fetchJson, meQueryOptions } from 'shared-client';
 import {
   type CreateAddressRequest,
-  type SavedAddress,
   savedAddressListSchema,
+  savedAddressSchema,
   type UpdateAddressRequest,
 } from 'shared-contracts/addresses';
 
@@ -18,8 +18,10 @@ export const addressesQueryOptions = () =>
 export function useCreateAddressMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateAddressRequest) =>
-      apiRequest<SavedAddress>('POST', '/api/addresses', body, { auth: true }),
+    mutationFn: async (body: CreateAddressRequest) =>
+      savedAddressSchema.parse(
+        await apiRequest<unknown>('POST', '/api/addresses', body, { auth: true }),
+      ),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: addressesQueryOptions().queryKey });
       // The avatar menu shows the default address's street line.
@@ -31,8 +33,10 @@ export function useCreateAddressMutation() {
 export function useUpdateAddressMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: UpdateAddressRequest }) =>
-      apiRequest<SavedAddress>('PATCH', `/api/addresses/${id}`, body, { auth: true }),
+    mutationFn: async ({ id, body }: { id: string; body: UpdateAddressRequest }) =>
+      savedAddressSchema.parse(
+        await apiRequest<unknown>('PATCH', `/api/addresses/${id}`, body, { auth: true }),
+      ),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: addressesQueryOptions().queryKey });
       await queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from 'shared-client';
-import type { Quote, QuoteRequest } from 'shared-contracts/quotes';
+import { type QuoteRequest, quoteSchema } from 'shared-contracts/quotes';
 
 /** Every quote, whatever its inputs: a price change on the server (409) invalidates them all. */
 export const allQuotesQueryKey = ['customer', 'quote'] as const;
@@ -13,8 +13,10 @@ export const allQuotesQueryKey = ['customer', 'quote'] as const;
 export const quoteQueryOptions = (request: QuoteRequest | null) =>
   queryOptions({
     queryKey: [...allQuotesQueryKey, request] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<Quote>('POST', '/api/quotes', request, { auth: true, signal }),
+    queryFn: async ({ signal }) =>
+      quoteSchema.parse(
+        await apiRequest<unknown>('POST', '/api/quotes', request, { auth: true, signal }),
+      ),
     enabled: request !== null,
     staleTime: 30_000,
     gcTime: 5 * 60_000,

@@ -72,11 +72,14 @@ export type DeliveryAction = 'cancel' | 'confirm-presence' | 'reschedule';
 export function useDeliveryAction(trackedId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ deliveryId, action }: { deliveryId: string; action: DeliveryAction }) =>
-      apiRequest<Delivery>('POST', `/api/deliveries/${deliveryId}/${action}`, undefined, {
-        auth: true,
-        headers: action === 'cancel' ? { 'Idempotency-Key': newIdempotencyKey() } : undefined,
-      }),
+    // Parsed like the tracked delivery it replaces in the cache.
+    mutationFn: async ({ deliveryId, action }: { deliveryId: string; action: DeliveryAction }) =>
+      deliverySchema.parse(
+        await apiRequest<unknown>('POST', `/api/deliveries/${deliveryId}/${action}`, undefined, {
+          auth: true,
+          headers: action === 'cancel' ? { 'Idempotency-Key': newIdempotencyKey() } : undefined,
+        }),
+      ),
     onSuccess: async (delivery) => {
       queryClient.setQueryData(trackedDeliveryQueryOptions(trackedId).queryKey, delivery);
       // The order's status changed with it (history, curbside order selector, wallet).

@@ -3,9 +3,9 @@ import { apiRequest, fetchJson, getToken, throwIfNotOk } from 'shared-client';
 import {
   type CreateRefundRequest,
   type RefundPhoto,
-  type RefundRequestRecord,
   refundPhotoSchema,
   refundRequestListSchema,
+  refundRequestSchema,
 } from 'shared-contracts/refunds';
 import { walletQueryOptions } from '../../shared/payments-api';
 
@@ -47,11 +47,13 @@ export function useSubmitRefundMutation() {
     mutationFn: async ({ body, photos, idempotencyKey }: SubmitRefundInput) => {
       const uploaded: RefundPhoto[] = [];
       for (const photo of photos) uploaded.push(await uploadRefundPhoto(photo));
-      return apiRequest<RefundRequestRecord>(
-        'POST',
-        '/api/refund-requests',
-        { ...body, photoIds: uploaded.map((photo) => photo.id) },
-        { auth: true, headers: { 'Idempotency-Key': idempotencyKey } },
+      return refundRequestSchema.parse(
+        await apiRequest<unknown>(
+          'POST',
+          '/api/refund-requests',
+          { ...body, photoIds: uploaded.map((photo) => photo.id) },
+          { auth: true, headers: { 'Idempotency-Key': idempotencyKey } },
+        ),
       );
     },
     onSuccess: async () => {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from 'shared-client';
-import type { CreateOrderPickupRequest, OrderPickup } from 'shared-contracts/order-pickups';
+import { type CreateOrderPickupRequest, orderPickupSchema } from 'shared-contracts/order-pickups';
 import { orderPickupsQueryOptions } from '../../shared/order-pickups-api';
 import { paymentMethodsQueryOptions, walletQueryOptions } from '../../shared/payments-api';
 
@@ -8,17 +8,20 @@ import { paymentMethodsQueryOptions, walletQueryOptions } from '../../shared/pay
 export function useCreateOrderPickupMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({
+    // Parsed before it goes into the cache the tracking page reads.
+    mutationFn: async ({
       body,
       idempotencyKey,
     }: {
       body: CreateOrderPickupRequest;
       idempotencyKey: string;
     }) =>
-      apiRequest<OrderPickup>('POST', '/api/order-pickups', body, {
-        auth: true,
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
+      orderPickupSchema.parse(
+        await apiRequest<unknown>('POST', '/api/order-pickups', body, {
+          auth: true,
+          headers: { 'Idempotency-Key': idempotencyKey },
+        }),
+      ),
     onSuccess: async (order) => {
       queryClient.setQueryData(['customer', 'order-pickups', order.id], order);
       await Promise.all([

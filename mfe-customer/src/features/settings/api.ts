@@ -1,17 +1,17 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, CACHE_GROUPS, fetchJson, meQueryOptions } from 'shared-client';
 import {
-  type NotificationPreferences,
   notificationPreferencesSchema,
   type UpdateNotificationPreferences,
 } from 'shared-contracts/settings';
 import {
-  type AccountProfile,
   accountProfileSchema,
   type ChangeEmailRequest,
   type ChangePasswordRequest,
   type DeleteAccountRequest,
+  emailChangeResponseSchema,
   type UpdateProfileRequest,
+  userMessageSchema,
 } from 'shared-contracts/users';
 
 /** The settings profile (the user plus a pending email change); a user-group cache entry. */
@@ -47,8 +47,10 @@ function useRefreshAccount() {
 export function useUpdateProfileMutation() {
   const refresh = useRefreshAccount();
   return useMutation({
-    mutationFn: (body: UpdateProfileRequest) =>
-      apiRequest<AccountProfile>('PATCH', '/api/users/me', body, { auth: true }),
+    mutationFn: async (body: UpdateProfileRequest) =>
+      accountProfileSchema.parse(
+        await apiRequest<unknown>('PATCH', '/api/users/me', body, { auth: true }),
+      ),
     onSuccess: refresh,
   });
 }
@@ -56,35 +58,41 @@ export function useUpdateProfileMutation() {
 export function useChangeEmailMutation() {
   const refresh = useRefreshAccount();
   return useMutation({
-    mutationFn: (body: ChangeEmailRequest) =>
-      apiRequest<{ message: string; pendingEmail: string }>('POST', '/api/users/me/email', body, {
-        auth: true,
-      }),
+    mutationFn: async (body: ChangeEmailRequest) =>
+      emailChangeResponseSchema.parse(
+        await apiRequest<unknown>('POST', '/api/users/me/email', body, { auth: true }),
+      ),
     onSuccess: refresh,
   });
 }
 
 export function useChangePasswordMutation() {
   return useMutation({
-    mutationFn: (body: ChangePasswordRequest) =>
-      apiRequest<{ message: string }>('POST', '/api/users/me/password', body, { auth: true }),
+    mutationFn: async (body: ChangePasswordRequest) =>
+      userMessageSchema.parse(
+        await apiRequest<unknown>('POST', '/api/users/me/password', body, { auth: true }),
+      ),
   });
 }
 
 export function useDeleteAccountMutation() {
   return useMutation({
-    mutationFn: (body: DeleteAccountRequest) =>
-      apiRequest<{ message: string }>('DELETE', '/api/users/me', body, { auth: true }),
+    mutationFn: async (body: DeleteAccountRequest) =>
+      userMessageSchema.parse(
+        await apiRequest<unknown>('DELETE', '/api/users/me', body, { auth: true }),
+      ),
   });
 }
 
 export function useSavePreferencesMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateNotificationPreferences) =>
-      apiRequest<NotificationPreferences>('PUT', '/api/users/me/notification-preferences', body, {
-        auth: true,
-      }),
+    mutationFn: async (body: UpdateNotificationPreferences) =>
+      notificationPreferencesSchema.parse(
+        await apiRequest<unknown>('PUT', '/api/users/me/notification-preferences', body, {
+          auth: true,
+        }),
+      ),
     onSuccess: (saved) => {
       queryClient.setQueryData(notificationPreferencesQueryOptions().queryKey, saved);
     },
