@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, CACHE_GROUPS, fetchJson } from 'shared-client';
 import {
-  type CreateCurbsidePickupResponse,
   CURBSIDE_ELIGIBLE_ORDER_STATUSES,
   type CurbsideArrival,
   type CurbsidePickup,
+  createCurbsidePickupResponseSchema,
   curbsidePickupSchema,
 } from 'shared-contracts/curbside';
 import { type OrderPickupListItem, orderPickupListSchema } from 'shared-contracts/order-pickups';
@@ -64,10 +64,11 @@ const pickupPath = (id: string, action: string) =>
 export function useCreateCurbsidePickup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CurbsideArrival) =>
-      apiRequest<CreateCurbsidePickupResponse>('POST', '/api/curbside-pickups', input, {
-        auth: true,
-      }),
+    // The new pickup's id is where the page goes next: parsed like every other answer here.
+    mutationFn: async (input: CurbsideArrival) =>
+      createCurbsidePickupResponseSchema.parse(
+        await apiRequest<unknown>('POST', '/api/curbside-pickups', input, { auth: true }),
+      ),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: eligibleOrdersQueryOptions().queryKey }),
   });

@@ -135,6 +135,24 @@ describe('the arrival form', () => {
     expect(onCreated).not.toHaveBeenCalled();
   });
 
+  it("puts the server's field problems next to their fields", async () => {
+    const message = 'Parking spot must be letters, digits or dashes';
+    mockFetch({
+      'POST /api/curbside-pickups': () =>
+        json({ message: 'Invalid request', issues: [{ path: 'parkingSpotNumber', message }] }, 400),
+    });
+    const user = userEvent.setup();
+    const { onCreated } = renderForm({ presetOrderNumber: 'CR-100234' });
+    await user.type(screen.getByLabelText('Parking spot number'), '7');
+    await user.type(screen.getByLabelText('Phone number'), '2145550199');
+    await user.click(screen.getByRole('button', { name: 'Notify Store' }));
+    expect(await screen.findByText('Notification Failed')).toBeInTheDocument();
+    const spot = screen.getByLabelText('Parking spot number');
+    expect(spot).toHaveAccessibleDescription(message);
+    expect(spot).toHaveFocus();
+    expect(onCreated).not.toHaveBeenCalled();
+  });
+
   it('lets the person type the order number when the order list cannot load', async () => {
     mockFetch({ 'GET /api/order-pickups': () => json({ message: 'down' }, 503) });
     renderForm();

@@ -12,6 +12,7 @@ import {
   SPECIAL_INSTRUCTIONS_MAX_LENGTH,
   VEHICLE_DESCRIPTION_MAX_LENGTH,
 } from 'shared-contracts/curbside';
+import { type ApiError as ApiErrorBody, apiErrorSchema } from 'shared-contracts/errors';
 import {
   Button,
   Card,
@@ -28,6 +29,19 @@ import {
 } from 'shared-ui';
 import styled from 'styled-components';
 import { eligibleOrdersQueryOptions, useCreateCurbsidePickup } from './api';
+
+/**
+ * The server's error body (DESIGN.md section 4), or null when it is not that shape (the toast
+ * still says what happened).
+ */
+function parseApiError(error: ApiError): ApiErrorBody | null {
+  try {
+    const parsed = apiErrorSchema.safeParse(JSON.parse(error.body));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 type Values = Required<{ [K in keyof CurbsideArrivalInput]: string }>;
 type FieldName = keyof Values;
@@ -138,22 +152,17 @@ export function ArrivalForm({
       },
       onError: (error) => {
         // Field problems the server found (same rules) go next to their fields too.
-        if (error instanceof ApiError && error.status === 400) {
-          try {
-            const body = JSON.parse(error.body) as {
-              issues?: Array<{ path: string; message: string }>;
-            };
-            const serverErrors: Errors = {};
-            for (const issue of body.issues ?? []) {
-              const field = issue.path.split('.')[0] as FieldName;
-              if (FIELD_ORDER.includes(field) && !serverErrors[field])
-                serverErrors[field] = issue.message;
-            }
-            setErrors(serverErrors);
-            focusFirstError(serverErrors);
-          } catch {
-            // Not our error shape; the toast below still says what happened.
+        const body =
+          error instanceof ApiError && error.status === 400 ? parseApiError(error) : null;
+        if (body) {
+          const serverErrors: Errors = {};
+          for (const issue of body.issues ?? []) {
+            const field = issue.path.split('.')[0] as FieldName;
+            if (FIELD_ORDER.includes(field) && !serverErrors[field])
+              serverErrors[field] = issue.message;
           }
+          setErrors(serverErrors);
+          focusFirstError(serverErrors);
         }
         toast({
           title: CURBSIDE_TOASTS.notifyFailed.title,
