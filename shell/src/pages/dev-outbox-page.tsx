@@ -1,22 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { ApiError, fetchJson } from 'shared-client';
+import { outboxListSchema } from 'shared-contracts/notifications';
 import { Card, Lead, Loading, Muted, Notice, Page, PageTitle, Stack, usePageMeta } from 'shared-ui';
 import styled from 'styled-components';
-
-interface OutboxMessage {
-  id: string | number;
-  channel: 'email' | 'sms';
-  to: string;
-  subject: string | null;
-  text: string;
-  createdAt: string;
-}
 
 const outboxQueryOptions = () =>
   queryOptions({
     queryKey: ['dev', 'outbox'] as const,
-    queryFn: ({ signal }) => fetchJson<OutboxMessage[]>('/api/dev/outbox', 'default', signal),
+    queryFn: async ({ signal }) =>
+      outboxListSchema.parse(await fetchJson<unknown>('/api/dev/outbox', 'default', signal)),
     // Developers watch this page while a flow sends mail; keep it current without a reload.
     refetchInterval: 3000,
     staleTime: 0,
