@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from 'shared-contracts/errors';
+import { demoWidgetKeySchema } from 'shared-contracts/retailer';
 import { dashboardQuerySchema, dashboardSchema } from 'shared-contracts/retailer-api';
-import { z } from 'zod';
 import { activePublishableKey } from '../api-keys/service.ts';
 import { requireUser } from '../auth/guards.ts';
+import { errorResponses } from '../http/responses.ts';
 import { requireAccountOfUser } from '../retailer-accounts/service.ts';
 import { retailerTopic } from '../retailer-api/delivery-sync.ts';
 import { type DemoAccount, ensureDemoRetailer } from './demo.ts';
@@ -32,9 +32,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: dashboardQuerySchema,
         response: {
           200: dashboardSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },
@@ -147,7 +145,7 @@ export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['analytics'],
         summary: 'Live changes of the demo store’s deliveries (SSE)',
         description: `At most ${app.config.liveStreamLimits.perAddress} streams per client address (429 \`{ message }\` with \`Retry-After\` beyond).`,
-        response: { 429: apiErrorSchema },
+        response: errorResponses(429),
       },
     },
     async (request, reply) => {
@@ -176,7 +174,7 @@ export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['widget'],
         summary: 'The demo store’s test publishable key (the widget builder’s preview)',
-        response: { 200: z.object({ publishableKey: z.string().nullable() }) },
+        response: { 200: demoWidgetKeySchema },
       },
     },
     async () => ({ publishableKey: await widgetKey() }),
