@@ -219,9 +219,13 @@ describe('verify-recent', () => {
 
 describe('checkSensitive', () => {
   it('true on 200, false on 403, throws otherwise', async () => {
-    let answer: () => Response | Error = () => Response.json({});
+    const open = { message: 'ok', sensitiveUntil: '2026-11-25T12:00:00.000Z' };
+    let answer: () => Response | Error = () => Response.json(open);
     stubFetch({ '/api/auth/check-sensitive': () => answer() });
     await expect(checkSensitive()).resolves.toBe(true);
+    // An answer that is not the contract's is not taken for an open window.
+    answer = () => Response.json({});
+    await expect(checkSensitive()).rejects.toThrow();
     answer = () => Response.json({ message: 'x' }, { status: 403 });
     await expect(checkSensitive()).resolves.toBe(false);
     answer = () => new Response('', { status: 500 });

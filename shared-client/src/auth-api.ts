@@ -1,16 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import type {
-  AuthMessageResponse,
-  LoginRequest,
-  LoginResponse,
-  RegisterRequest,
-  SensitiveWindowResponse,
-  VerifyEmailRequest,
-} from 'shared-contracts/auth';
+import type { LoginRequest, RegisterRequest, VerifyEmailRequest } from 'shared-contracts/auth';
 import { toast } from 'shared-ui';
 import { ApiError, apiRequest, errorMessage, fetchJson } from './api-client';
 import { meQueryOptions, useAuth } from './auth-context';
+import { parseWith } from './auth-schemas';
 import { markSensitiveAuth } from './storage';
 
 /**
@@ -24,7 +18,10 @@ import { markSensitiveAuth } from './storage';
  */
 export async function checkSensitive(signal?: AbortSignal): Promise<boolean> {
   try {
-    await fetchJson<SensitiveWindowResponse>('/api/auth/check-sensitive', 'default', signal);
+    await parseWith(
+      'sensitiveWindowResponseSchema',
+      fetchJson('/api/auth/check-sensitive', 'default', signal),
+    );
     return true;
   } catch (error) {
     if (error instanceof ApiError && error.status === 403) return false;
@@ -54,7 +51,10 @@ export function useLoginMutation() {
   return useMutation({
     mutationKey: ['auth', 'login'],
     mutationFn: async (input: LoginRequest) => {
-      const answer = await apiRequest<LoginResponse>('POST', '/api/auth/login', input);
+      const answer = await parseWith(
+        'loginResponseSchema',
+        apiRequest('POST', '/api/auth/login', input),
+      );
       await startSession(answer.token, answer.user.id);
       return answer;
     },
@@ -73,7 +73,7 @@ export function useRegisterMutation() {
   return useMutation({
     mutationKey: ['auth', 'register'],
     mutationFn: (input: RegisterRequest) =>
-      apiRequest<AuthMessageResponse | undefined>('POST', '/api/auth/register', input),
+      parseWith('authMessageResponseSchema', apiRequest('POST', '/api/auth/register', input)),
     onSuccess: (answer) => {
       toast({ title: 'Registration Successful', description: answer?.message, variant: 'success' });
     },
@@ -142,11 +142,9 @@ export function useVerifyRecentMutation() {
   return useMutation({
     mutationKey: ['auth', 'verify-recent'],
     mutationFn: (password: string) =>
-      apiRequest<SensitiveWindowResponse>(
-        'POST',
-        '/api/auth/verify-recent',
-        { password },
-        { auth: true },
+      parseWith(
+        'sensitiveWindowResponseSchema',
+        apiRequest('POST', '/api/auth/verify-recent', { password }, { auth: true }),
       ),
     onSuccess: async () => {
       markSensitiveAuth();
@@ -177,7 +175,7 @@ export function useVerifyEmailMutation() {
   return useMutation({
     mutationKey: ['auth', 'verify-email'],
     mutationFn: (input: VerifyEmailRequest) =>
-      apiRequest<AuthMessageResponse>('POST', '/api/auth/verify-email', input),
+      parseWith('authMessageResponseSchema', apiRequest('POST', '/api/auth/verify-email', input)),
     // A signed-in user's `emailVerified` just changed.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey }),
   });
@@ -188,9 +186,10 @@ export function useResendVerificationMutation() {
   return useMutation({
     mutationKey: ['auth', 'resend-verification'],
     mutationFn: () =>
-      apiRequest<AuthMessageResponse>('POST', '/api/auth/resend-verification', undefined, {
-        auth: true,
-      }),
+      parseWith(
+        'authMessageResponseSchema',
+        apiRequest('POST', '/api/auth/resend-verification', undefined, { auth: true }),
+      ),
     onSuccess: (answer) => {
       toast({ title: 'Verification email sent', description: answer.message, variant: 'success' });
     },

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
-import type { MeResponse, User } from 'shared-contracts/auth';
+import type { User } from 'shared-contracts/auth';
 import { toast } from 'shared-ui';
 import { ApiError, fetchJson } from './api-client';
+import { parseWith } from './auth-schemas';
 import { CACHE_GROUPS } from './cache-groups';
 import { clearSession, getToken, storeSession } from './storage';
 
@@ -15,7 +16,10 @@ export const meQueryOptions = () =>
     queryFn: async ({ signal }): Promise<User | null> => {
       if (!getToken()) return null;
       try {
-        const { user } = await fetchJson<MeResponse>('/api/auth/me', 'user', signal);
+        const { user } = await parseWith(
+          'meResponseSchema',
+          fetchJson('/api/auth/me', 'user', signal),
+        );
         return user;
       } catch (error) {
         // SPEC section 4: a 401 removes the token and the user is anonymous.
