@@ -122,6 +122,17 @@ export class CurbsidePage {
     await this.pinDialog.getByRole('button', { name: 'Verify' }).click();
   }
 
+  /**
+   * Enters a PIN the server refuses and waits until the dialog has handled the refusal (it empties
+   * the field). The live update with the new attempt count can arrive before the refusal itself;
+   * typing the next PIN in between would be wiped by that handling.
+   */
+  async enterWrongPin(pin: string): Promise<void> {
+    await this.enterPin(pin);
+    await expect(this.pinDialog.getByRole('alert')).toBeVisible();
+    await expect(this.pinInput).toHaveValue('');
+  }
+
   toast(title: string): Locator {
     // By CSS, not role: while the PIN dialog is open the rest of the page, toasts included, is
     // hidden from the accessibility tree (the dialog repeats the message for screen readers).

@@ -138,14 +138,14 @@ test('a wrong PIN is refused with attempts remaining; three wrong PINs fail the 
   await curbside.pinDialog.getByRole('button', { name: 'Verify' }).click();
   await expect(curbside.pinDialog.getByText('PIN must be 4 digits')).toBeVisible();
 
-  await curbside.enterPin(wrong);
+  await curbside.enterWrongPin(wrong);
   await expect(curbside.toast('Verification Failed')).toContainText(
     'Invalid PIN. Please try again.',
   );
   await expect(curbside.pinDialog.getByRole('alert')).toHaveText('Invalid PIN. Please try again.');
   await expect(curbside.pinDialog.getByText('Attempts remaining: 2')).toBeVisible();
 
-  await curbside.enterPin(wrong);
+  await curbside.enterWrongPin(wrong);
   await expect(curbside.pinDialog.getByText('Attempts remaining: 1')).toBeVisible();
   await curbside.enterPin(wrong);
   await expect(curbside.status).toHaveText('Failed');
