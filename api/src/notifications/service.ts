@@ -79,6 +79,10 @@ export async function sendNotification(
       text: input.text,
       redactedText: input.secret?.redactedText ?? null,
       secretExpiresAt: input.secret?.keepUntil ?? null,
+      // Strictly after the newest message (one index probe): the embedded database's clock can
+      // tick in whole milliseconds, so two messages queued together could tie and the outbox would
+      // list them in random (id) order.
+      createdAt: sql`greatest(clock_timestamp(), (select max(${outbox.createdAt}) from ${outbox}) + interval '1 microsecond')`,
     })
     .returning();
   if (!row) throw new Error('Inserting the notification returned no row');
