@@ -19,6 +19,18 @@ const MASTERCARD = testCard({
 });
 
 /** A server holding `cards`, changed by the calls the list makes. */
+/** Renders the saved cards, opens "Add a card" and fills in a valid card; returns the dialog. */
+async function openFilledCardDialog(user: ReturnType<typeof userEvent.setup>) {
+  renderWithProviders(<PaymentMethods />, { path: '/wallet' });
+  await user.click(await screen.findByRole('button', { name: 'Add a card' }));
+  const dialog = screen.getByRole('dialog', { name: 'Add a card' });
+  await user.type(within(dialog).getByLabelText('Card number'), '4242424242424242');
+  await user.type(within(dialog).getByLabelText('Expiry (MM/YY)'), '1230');
+  await user.type(within(dialog).getByLabelText('CVC'), '123');
+  await user.type(within(dialog).getByLabelText('Name on card'), 'Dana Rivera');
+  return dialog;
+}
+
 function serveCards(initial: PaymentMethod[]) {
   let cards = initial;
   const fetched = mockFetch({
@@ -155,13 +167,7 @@ describe('PaymentMethods', () => {
       'GET /api/payment-methods': () => json([]),
       'POST /api/payment-methods': () => answer.promise,
     });
-    renderWithProviders(<PaymentMethods />, { path: '/wallet' });
-    await user.click(await screen.findByRole('button', { name: 'Add a card' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add a card' });
-    await user.type(within(dialog).getByLabelText('Card number'), '4242424242424242');
-    await user.type(within(dialog).getByLabelText('Expiry (MM/YY)'), '1230');
-    await user.type(within(dialog).getByLabelText('CVC'), '123');
-    await user.type(within(dialog).getByLabelText('Name on card'), 'Dana Rivera');
+    const dialog = await openFilledCardDialog(user);
     const save = within(dialog).getByRole('button', { name: 'Save card' });
     await user.dblClick(save);
     await user.click(save);
@@ -180,13 +186,7 @@ describe('PaymentMethods', () => {
       // Not a PaymentMethod (shared-contracts): the toast would say "undefined •••• undefined".
       'POST /api/payment-methods': () => json({ id: CARD_ID, status: 'saved' }, 201),
     });
-    renderWithProviders(<PaymentMethods />, { path: '/wallet' });
-    await user.click(await screen.findByRole('button', { name: 'Add a card' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add a card' });
-    await user.type(within(dialog).getByLabelText('Card number'), '4242424242424242');
-    await user.type(within(dialog).getByLabelText('Expiry (MM/YY)'), '1230');
-    await user.type(within(dialog).getByLabelText('CVC'), '123');
-    await user.type(within(dialog).getByLabelText('Name on card'), 'Dana Rivera');
+    const dialog = await openFilledCardDialog(user);
     await user.click(within(dialog).getByRole('button', { name: 'Save card' }));
     const refusal = await within(dialog).findByRole('alert');
     expect(refusal).toHaveTextContent('Card not saved');

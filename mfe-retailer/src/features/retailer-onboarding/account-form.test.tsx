@@ -5,6 +5,22 @@ import { type CreatedRetailerAccount, RETAILER_MESSAGES } from 'shared-contracts
 import { afterEach, expect, it, vi } from 'vitest';
 import { AccountForm } from './account-form';
 
+/** Fills in Acme's details and its one store location. */
+async function fillAccount(
+  user: ReturnType<typeof userEvent.setup>,
+  location: { store: string; street: string; city: string; zip: string },
+) {
+  await user.type(screen.getByLabelText('Business name'), 'Acme');
+  await user.type(screen.getByLabelText('Website'), 'https://acme.example.com');
+  await user.type(screen.getByLabelText('Contact name'), 'Grace');
+  await user.type(screen.getByLabelText('Contact email'), 'grace@acme.example.com');
+  await user.type(screen.getByLabelText('Contact phone'), '512 555 0100');
+  await user.type(screen.getByLabelText('Store name'), location.store);
+  await user.type(screen.getByLabelText('Street address'), location.street);
+  await user.type(screen.getByLabelText('City'), location.city);
+  await user.type(screen.getByLabelText('ZIP code'), location.zip);
+}
+
 const CREATED: CreatedRetailerAccount = {
   account: {
     id: '22222222-2222-4222-8222-222222222222',
@@ -64,15 +80,7 @@ it('adds and removes store locations and shows the server’s refusal', async ()
   await user.click(screen.getByRole('button', { name: 'Remove store location 2' }));
   expect(screen.queryByRole('group', { name: 'Store location 2' })).toBeNull();
 
-  await user.type(screen.getByLabelText('Business name'), 'Acme');
-  await user.type(screen.getByLabelText('Website'), 'https://acme.example.com');
-  await user.type(screen.getByLabelText('Contact name'), 'Grace');
-  await user.type(screen.getByLabelText('Contact email'), 'grace@acme.example.com');
-  await user.type(screen.getByLabelText('Contact phone'), '512 555 0100');
-  await user.type(screen.getByLabelText('Store name'), 'West');
-  await user.type(screen.getByLabelText('Street address'), '1 Main St');
-  await user.type(screen.getByLabelText('City'), 'El Paso');
-  await user.type(screen.getByLabelText('ZIP code'), '79901');
+  await fillAccount(user, { store: 'West', street: '1 Main St', city: 'El Paso', zip: '79901' });
   await user.click(screen.getByRole('button', { name: 'Create retailer account' }));
   await waitFor(() =>
     expect(screen.getByRole('alert')).toHaveTextContent("We don't deliver to ZIP code 79901 yet."),
@@ -94,15 +102,12 @@ it('creates the account with one request however quickly the button is clicked t
   });
   const onCreated = vi.fn();
   renderWithProviders(<AccountForm onCreated={onCreated} />);
-  await user.type(screen.getByLabelText('Business name'), 'Acme');
-  await user.type(screen.getByLabelText('Website'), 'https://acme.example.com');
-  await user.type(screen.getByLabelText('Contact name'), 'Grace');
-  await user.type(screen.getByLabelText('Contact email'), 'grace@acme.example.com');
-  await user.type(screen.getByLabelText('Contact phone'), '512 555 0100');
-  await user.type(screen.getByLabelText('Store name'), 'Downtown');
-  await user.type(screen.getByLabelText('Street address'), '500 Congress Ave');
-  await user.type(screen.getByLabelText('City'), 'Austin');
-  await user.type(screen.getByLabelText('ZIP code'), '78701');
+  await fillAccount(user, {
+    store: 'Downtown',
+    street: '500 Congress Ave',
+    city: 'Austin',
+    zip: '78701',
+  });
   const create = screen.getByRole('button', { name: 'Create retailer account' });
   await user.dblClick(create);
   await waitFor(() => expect(create).toHaveAttribute('aria-busy', 'true'));
