@@ -1,6 +1,6 @@
-import { createFederatedConfig } from 'shared-build';
+import { createAppConfigs } from 'shared-build';
 
-export default createFederatedConfig({
+export default createAppConfigs({
   name: 'customer',
   dir: import.meta.dirname,
   exposes: { './routes': './src/routes.tsx' },

@@ -1,18 +1,16 @@
 import type { Configuration } from '@rspack/core';
-import { createFederatedConfig } from 'shared-build';
+import { createAppConfigs } from 'shared-build';
 import { PrecompressPlugin } from 'shared-build/compress';
 
 /** The embeddable widget keeps one stable URL: `/remotes/retailer/checkout-widget.js`. */
 export const WIDGET_FILE = 'checkout-widget.js';
 
-const federated: Configuration = {
-  ...createFederatedConfig({
-    name: 'retailer',
-    dir: import.meta.dirname,
-    exposes: { './routes': './src/routes.tsx' },
-  }),
-  name: 'federated',
-};
+// The browser build ('federated') and, in production, the Node build for server rendering.
+const [federated, ...server] = createAppConfigs({
+  name: 'retailer',
+  dir: import.meta.dirname,
+  exposes: { './routes': './src/routes.tsx' },
+});
 
 /**
  * The widget is built on its own, not as an extra entry of the federated build: there the Module
@@ -53,4 +51,4 @@ const widget: Configuration = {
   plugins: [production && new PrecompressPlugin()],
 };
 
-export default [federated, widget];
+export default [federated, ...server, widget];

@@ -1,3 +1,3 @@
-import { createFederatedConfig } from 'shared-build';
+import { createAppConfigs } from 'shared-build';
 
-export default createFederatedConfig({ name: 'shell', dir: import.meta.dirname });
+export default createAppConfigs({ name: 'shell', dir: import.meta.dirname });

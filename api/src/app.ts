@@ -258,9 +258,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const site = await registerStaticSite(app, config.staticRoot);
 
-  app.setNotFoundHandler((request, reply) => {
-    const page = site.historyFallback(request, reply);
-    if (page) return page;
+  app.setNotFoundHandler(async (request, reply) => {
+    if (await site.historyFallback(request, reply)) return reply;
     const pathname = request.url.split('?')[0];
     return reply
       .code(404)

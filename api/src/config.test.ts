@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       webhookAllowPrivateTargets: true,
       webhookTimeoutMs: 10_000,
       retailerDemoTraffic: true,
+      serverRendering: true,
       demoCustomer: true,
       liveStreamLimits: { perUser: 10, perAddress: 50, total: 10_000 },
       publicUrl: 'http://localhost:8080',

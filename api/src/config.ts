@@ -151,6 +151,10 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.enum(['on', 'off'], { error: 'RETAILER_DEMO_TRAFFIC must be on or off' }).optional(),
   ),
+  SERVER_RENDERING: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['on', 'off'], { error: 'SERVER_RENDERING must be on or off' }).optional(),
+  ),
   DEMO_CUSTOMER: z.preprocess(
     emptyAsUndefined,
     z.enum(['on', 'off'], { error: 'DEMO_CUSTOMER must be on or off' }).optional(),
@@ -237,6 +241,11 @@ export interface Config {
   /** Whether the demo store keeps placing simulated orders for the dashboard's demo (off in tests). */
   retailerDemoTraffic: boolean;
   /**
+   * Whether pages are rendered on the server from the apps' Node builds (issue 13, ADR 010); off
+   * sends the shell's empty page and the browser renders everything, as a plain static host would.
+   */
+  serverRendering: boolean;
+  /**
    * Whether the first start creates the demo customer and their history (the README's
    * credentials). On by default so `npm start` has something to show; a real deployment turns it
    * off and still gets the partner retailers and their stores.
@@ -316,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     retailerDemoTraffic:
       e.RETAILER_DEMO_TRAFFIC === undefined ? nodeEnv !== 'test' : e.RETAILER_DEMO_TRAFFIC === 'on',
+    serverRendering: e.SERVER_RENDERING !== 'off',
     demoCustomer: e.DEMO_CUSTOMER !== 'off',
     publicUrl,
     staticRoot: path.resolve(e.STATIC_ROOT ?? REPO_ROOT),

@@ -21,6 +21,9 @@ if (!Number.isInteger(runs) || runs < 1) {
   process.exit(2);
 }
 
+// `ONLY=/,/auth` measures just those routes and leaves docs/benchmarks.md alone (a quick check).
+const ONLY = process.env.ONLY ? process.env.ONLY.split(',') : undefined;
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -38,7 +41,7 @@ const server = await startProductionServer({
 });
 const results = [];
 try {
-  for (const route of LIGHTHOUSE_ROUTES) {
+  for (const route of ONLY ?? LIGHTHOUSE_ROUTES) {
     const samples = [];
     for (let run = 0; run < runs; run += 1) {
       // A fresh browser per run (cold cache), driven by Lighthouse over its debugging port.
@@ -88,4 +91,4 @@ const table = [
   ...results,
 ].join('\n');
 console.log(`\n${table}`);
-await writeBenchmarkSection('LIGHTHOUSE', table);
+if (!ONLY) await writeBenchmarkSection('LIGHTHOUSE', table);

@@ -5,9 +5,9 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
 import { PrecompressPlugin } from './compress-plugin.ts';
 import { RouteOwnersPlugin } from './route-owners-plugin.ts';
-
-/** The shared singletons of DESIGN.md section 2. Subpath keys ("react/") share e.g. react/jsx-runtime. */
-const localRequire = createRequire(import.meta.url);
+import { createServerConfig } from './server-config.ts';
+import { SHARED_SINGLETONS } from './shared-singletons.ts';
+import { swcRule } from './swc-rule.ts';
 
 /**
  * What every remote exposes (ADR 002: exactly `./routes`): expose key → source file. Kept in
@@ -34,18 +34,8 @@ export function checkExposes(name: string, exposes: Record<string, string>): voi
   }
 }
 
-export const SHARED_SINGLETONS = [
-  'react',
-  'react/',
-  'react-dom',
-  'react-dom/',
-  'react-router',
-  'react-router-dom',
-  '@tanstack/react-query',
-  'styled-components',
-  'shared-ui',
-  'shared-client',
-] as const;
+export { isSharedRequest, SERVER_BUNDLES, SERVER_FOLDER } from './server-config.ts';
+export { SHARED_SINGLETONS };
 
 export const DEV_PORTS = {
   shell: 3000,
@@ -144,36 +134,7 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
     },
     module: {
       rules: [
-        {
-          // Only our own TypeScript: dependencies ship compiled JS, and MF injects data: modules.
-          test: /\.tsx?$/,
-          // Workspace libraries resolve to their real folders (outside node_modules) and get compiled.
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: {
-                react: { runtime: 'automatic', development: !production, refresh: false },
-              },
-              experimental: {
-                plugins: [
-                  [
-                    localRequire.resolve('@swc/plugin-styled-components'),
-                    {
-                      displayName: !production,
-                      // `ssr` makes the plugin emit stable component ids, which is where the namespace goes.
-                      ssr: true,
-                      // Class names carry the package name so two remotes never collide.
-                      namespace: packageName,
-                    },
-                  ],
-                ],
-              },
-            },
-          },
-          type: 'javascript/auto',
-        },
+        swcRule({ packageName, production }),
         {
           test: /\.(png|jpe?g|webp|avif|svg|woff2?)$/,
           type: 'asset',
@@ -238,4 +199,25 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
       ],
     },
   };
+}
+
+/**
+ * Everything `rspack build` makes for an app: its browser build and, in production, its Node build
+ * for server rendering (server-config.ts), written into the browser build's `server/` folder after
+ * the browser build has cleaned it.
+ */
+export function createAppConfigs(options: FederatedAppOptions): Configuration[] {
+  const browser: Configuration = { ...createFederatedConfig(options), name: 'federated' };
+  if (process.env.NODE_ENV !== 'production') return [browser];
+  const outputPath = browser.output?.path;
+  if (!outputPath) throw new Error('The browser build has no output folder.');
+  return [
+    browser,
+    createServerConfig({
+      name: options.name,
+      dir: options.dir,
+      outputPath,
+      dependsOn: 'federated',
+    }),
+  ];
 }

@@ -1,45 +1,67 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { AppProviders } from 'shared-client';
 import { Loading } from 'shared-ui';
 import { SiteLayout } from './layout/site-layout';
 import { RemotePreloader } from './preload/remote-preloader';
 import { OwnedRoute } from './routing/owned-route';
+import { type PreloadablePage, preloadablePage } from './routing/preloadable-page';
+import type { SHELL_PATHS } from './routing/route-table';
 import { ScrollToTop } from './routing/scroll-to-top';
 import { IdleSupportWidget } from './support/idle-support-widget';
 
 // Shell pages load on demand too: most visitors never see them.
-const AuthPage = lazy(() => import('./pages/auth-page').then((m) => ({ default: m.AuthPage })));
-const ReAuthenticatePage = lazy(() =>
-  import('./pages/re-authenticate-page').then((m) => ({ default: m.ReAuthenticatePage })),
+const AuthPage = preloadablePage(() => import('./pages/auth-page').then((m) => m.AuthPage));
+const ReAuthenticatePage = preloadablePage(() =>
+  import('./pages/re-authenticate-page').then((m) => m.ReAuthenticatePage),
 );
-const VerifyEmailPage = lazy(() =>
-  import('./pages/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),
+const VerifyEmailPage = preloadablePage(() =>
+  import('./pages/verify-email-page').then((m) => m.VerifyEmailPage),
 );
-const DevOutboxPage = lazy(() =>
-  import('./pages/dev-outbox-page').then((m) => ({ default: m.DevOutboxPage })),
+const DevOutboxPage = preloadablePage(() =>
+  import('./pages/dev-outbox-page').then((m) => m.DevOutboxPage),
 );
+
+/** The shell's own pages by path (SHELL_PATHS of the route table). */
+export const SHELL_PAGES: Record<(typeof SHELL_PATHS)[number], PreloadablePage> = {
+  '/auth': AuthPage,
+  '/re-authenticate': ReAuthenticatePage,
+  '/verify-email': VerifyEmailPage,
+  '/dev/outbox': DevOutboxPage,
+};
+
+/**
+ * The site inside its router: the same tree in the browser (`App`) and on the server
+ * (server/render.tsx, with a static router), so server-rendered HTML hydrates without a mismatch.
+ */
+export function AppRoutes() {
+  return (
+    <>
+      <ScrollToTop />
+      {/* Loads the remote behind a hovered or focused link before the click (issue 9). */}
+      <RemotePreloader />
+      <SiteLayout>
+        <Suspense fallback={<Loading />}>
+          <Routes>
+            <Route path="/auth" element={<AuthPage />} />
+            <Route path="/re-authenticate" element={<ReAuthenticatePage />} />
+            <Route path="/verify-email" element={<VerifyEmailPage />} />
+            <Route path="/dev/outbox" element={<DevOutboxPage />} />
+            <Route path="*" element={<OwnedRoute />} />
+          </Routes>
+        </Suspense>
+      </SiteLayout>
+      {/* Site-wide chrome (issue 4): the Customer Support chat on every page, loaded when idle. */}
+      <IdleSupportWidget />
+    </>
+  );
+}
 
 export function App() {
   return (
     <AppProviders>
       <BrowserRouter>
-        <ScrollToTop />
-        {/* Loads the remote behind a hovered or focused link before the click (issue 9). */}
-        <RemotePreloader />
-        <SiteLayout>
-          <Suspense fallback={<Loading />}>
-            <Routes>
-              <Route path="/auth" element={<AuthPage />} />
-              <Route path="/re-authenticate" element={<ReAuthenticatePage />} />
-              <Route path="/verify-email" element={<VerifyEmailPage />} />
-              <Route path="/dev/outbox" element={<DevOutboxPage />} />
-              <Route path="*" element={<OwnedRoute />} />
-            </Routes>
-          </Suspense>
-        </SiteLayout>
-        {/* Site-wide chrome (issue 4): the Customer Support chat on every page, loaded when idle. */}
-        <IdleSupportWidget />
+        <AppRoutes />
       </BrowserRouter>
     </AppProviders>
   );

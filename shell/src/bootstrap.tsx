@@ -1,14 +1,26 @@
 // First: no zod eval probes under the site's CSP (issue 9).
 import './security/strict-csp';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
+import { loadPageCode, reportRecoverableError } from './server-rendering';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The server rendered the page (issue 13, ADR 010): take over its HTML instead of painting again,
+// once the page's own code is here (its remote, or the shell page), so hydration never waits on
+// it. A plain static host sends an empty #root, and the app renders from scratch.
+if (container.firstElementChild) {
+  loadPageCode(window.location.pathname).finally(() => {
+    hydrateRoot(container, app, { onRecoverableError: reportRecoverableError });
+  });
+} else {
+  createRoot(container).render(app);
+}

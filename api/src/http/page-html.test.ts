@@ -129,23 +129,23 @@ describe('createPageComposer', () => {
 
   it('hints the owning remote, and nothing for shell pages or remotes deployed elsewhere', async () => {
     const { composer } = await site();
-    expect(composer.page('/about-us')).toContain('/remotes/marketing/remoteEntry.aaaaaaaaaa.js');
-    expect(composer.page('/auth')).not.toContain('rel="preload"');
+    expect(await composer.page('/about-us')).toContain('/remotes/marketing/remoteEntry.aaaaaaaaaa.js');
+    expect(await composer.page('/auth')).not.toContain('rel="preload"');
     // The retailer is on another origin (REMOTE_RETAILER_URL): its manifest is not on disk.
-    expect(composer.page('/landing')).not.toContain('rel="preload"');
+    expect(await composer.page('/landing')).not.toContain('rel="preload"');
     for (const page of ['/about-us', '/auth', '/landing']) {
-      expect(composer.page(page)).toContain('id="remotes-config"');
+      expect(await composer.page(page)).toContain('id="remotes-config"');
     }
   });
 
   it('shows a remote redeployed in place on the next page, without a restart', async () => {
     const { composer, manifestFile } = await site();
-    expect(composer.page('/')).toContain('remoteEntry.aaaaaaaaaa.js');
+    expect(await composer.page('/')).toContain('remoteEntry.aaaaaaaaaa.js');
     await writeFile(manifestFile, JSON.stringify(manifest('remoteEntry.bbbbbbbbbb.js')));
     // Same size, new content: the modification time alone must be enough.
     const later = new Date(Date.now() + 5000);
     await utimes(manifestFile, later, later);
-    const page = composer.page('/');
+    const page = await composer.page('/');
     expect(page).toContain('remoteEntry.bbbbbbbbbb.js');
     expect(page).not.toContain('remoteEntry.aaaaaaaaaa.js');
   });
@@ -153,10 +153,10 @@ describe('createPageComposer', () => {
   it('still serves the page when the route table or a manifest is missing or broken', async () => {
     const { composer, shellDist, manifestFile } = await site();
     await writeFile(manifestFile, '{ not json');
-    expect(composer.page('/')).toContain('id="remotes-config"');
-    expect(composer.page('/')).not.toContain('rel="preload"');
+    expect(await composer.page('/')).toContain('id="remotes-config"');
+    expect(await composer.page('/')).not.toContain('rel="preload"');
     await rm(path.join(shellDist, 'route-owners.json'));
-    expect(composer.page('/about-us')).toContain('id="remotes-config"');
+    expect(await composer.page('/about-us')).toContain('id="remotes-config"');
   });
 });
 

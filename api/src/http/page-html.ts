@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { REMOTE_NAMES, type RemoteName, type RemotesManifest } from 'shared-contracts/remotes';
+import type { ServerRenderedPage, ServerRenderer } from './server-render.ts';
 
 /**
  * The page the server sends for every navigation (issue 13, "no waterfall"): the shell's
@@ -116,19 +117,39 @@ export function preloadLink(hint: PreloadHint): string {
   return `<link rel="preload" as="${hint.as}" href="${escapeAttribute(hint.href)}"${cors} fetchpriority="high">`;
 }
 
-/** index.html with the remotes configuration and the preload hints placed before `</head>`. */
+// The shell's empty mount point, as index.html has it (minified or not).
+const EMPTY_ROOT = /<div id=("?)root\1>\s*<\/div>/i;
+
+/**
+ * index.html with the remotes configuration and the preload hints placed before `</head>`, and,
+ * when the server rendered the page, its styles there too and its HTML inside `<div id="root">`.
+ */
 export function composePage(
   template: string,
-  { remotesConfig, preloads }: { remotesConfig: RemotesManifest; preloads: readonly PreloadHint[] },
+  {
+    remotesConfig,
+    preloads,
+    rendered,
+  }: {
+    remotesConfig: RemotesManifest;
+    preloads: readonly PreloadHint[];
+    rendered?: ServerRenderedPage;
+  },
 ): string {
   const head = [
     ...preloads.map(preloadLink),
     `<script type="application/json" id="${REMOTES_CONFIG_ELEMENT_ID}">${jsonForScript(remotesConfig)}</script>`,
+    rendered?.head ?? '',
   ].join('');
-  const at = template.search(/<\/head>/i);
-  if (at >= 0) return `${template.slice(0, at)}${head}${template.slice(at)}`;
-  const body = template.search(/<body[\s>]/i);
-  return body >= 0 ? `${template.slice(0, body)}${head}${template.slice(body)}` : head + template;
+  let page = template;
+  if (rendered && EMPTY_ROOT.test(page)) {
+    // A function, so `$` in the page's text is never read as a replacement pattern.
+    page = page.replace(EMPTY_ROOT, () => `<div id="root">${rendered.html}</div>`);
+  }
+  const at = page.search(/<\/head>/i);
+  if (at >= 0) return `${page.slice(0, at)}${head}${page.slice(at)}`;
+  const body = page.search(/<body[\s>]/i);
+  return body >= 0 ? `${page.slice(0, body)}${head}${page.slice(body)}` : head + page;
 }
 
 interface CachedFile<T> {
@@ -163,8 +184,11 @@ export function fileCache<T>(parse: (text: string) => T) {
 }
 
 export interface PageComposer {
-  /** The page for `pathname`, or undefined when the shell has no index.html. */
-  page(pathname: string): string | undefined;
+  /**
+   * The page for `url` (path and query), rendered on the server when `renderer` is given, or
+   * undefined when the shell has no index.html.
+   */
+  page(url: string): Promise<string | undefined>;
 }
 
 /**
@@ -176,15 +200,18 @@ export function createPageComposer({
   shellDist,
   remoteDists,
   remotesConfig,
+  renderer,
 }: {
   shellDist: string;
   remoteDists: Partial<Record<RemoteName, string>>;
   remotesConfig: () => RemotesManifest;
+  renderer?: ServerRenderer;
 }): PageComposer {
   const readText = fileCache((text) => text);
   const readJson = fileCache((text) => JSON.parse(text) as unknown);
   return {
-    page(pathname) {
+    async page(url) {
+      const pathname = url.split('?')[0] ?? '/';
       const template = readText(path.join(shellDist, 'index.html'));
       if (template === undefined) return undefined;
       const config = remotesConfig();
@@ -200,7 +227,8 @@ export function createPageComposer({
           preloads = remotePreloads(manifestUrl, manifest as FederationManifest);
         }
       }
-      return composePage(template, { remotesConfig: config, preloads });
+      const rendered = renderer ? await renderer.render(url, owner) : undefined;
+      return composePage(template, { remotesConfig: config, preloads, rendered });
     },
   };
 }

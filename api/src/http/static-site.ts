@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_NAMES, type RemoteName } from 'shared-contracts/remotes';
 import { buildRemotesManifest } from '../remotes/service.ts';
 import { createPageComposer } from './page-html.ts';
+import { createServerRenderer } from './server-render.ts';
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE = 'no-cache';
@@ -30,9 +31,9 @@ export interface StaticSite {
    * Answers a request no route matched with the shell's page when it is a page navigation (so
    * client-side routes survive a reload): index.html with the remotes configuration inlined and
    * preload hints for the page's remote (page-html.ts, issue 13). `/` takes the same path.
-   * Returns undefined when it does not apply.
+   * Resolves to whether it answered (false: not a page navigation, or no shell is built).
    */
-  historyFallback(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined;
+  historyFallback(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
 }
 
 function distFolder(folder: string, requiredFile?: string): string | undefined {
@@ -52,6 +53,14 @@ function isPageNavigation(request: FastifyRequest): boolean {
   // and should get the page too. Only a client that asks for something else (JSON) gets the 404.
   const accept = request.headers.accept;
   return !accept || accept.includes('text/html') || accept.includes('*/*');
+}
+
+/**
+ * Folders are never browsed, and an app's Node build (`server/`, for server rendering) is the
+ * server's own, not a public file.
+ */
+function isPublicFile(pathName: string): boolean {
+  return !pathName.endsWith('/') && !/^\/?server(?:\/|$)/.test(pathName);
 }
 
 /**
@@ -87,7 +96,7 @@ export async function registerStaticSite(
       prefix: '/',
       // No folder pages: `/` and every client-side route get the composed page (history fallback).
       index: false,
-      allowedPath: (pathName: string) => !pathName.endsWith('/'),
+      allowedPath: isPublicFile,
       decorateReply: true,
     });
     decorated = true;
@@ -100,7 +109,7 @@ export async function registerStaticSite(
       // Remotes are folders of assets, never browsed as pages: a folder is "not found" (send would
       // answer 403), like any other path that is not a file.
       index: false,
-      allowedPath: (pathName: string) => !pathName.endsWith('/'),
+      allowedPath: isPublicFile,
       decorateReply: !decorated,
     });
     decorated = true;
@@ -108,22 +117,43 @@ export async function registerStaticSite(
 
   // Fixed while the process runs, like the /remotes.json route's answer (remotes/routes.ts).
   const remotesConfig = buildRemotesManifest(app.config.remoteUrls, app.config.remoteLoadTimeoutMs);
+  const renderer =
+    shellDist && app.config.serverRendering
+      ? createServerRenderer({
+          shellDist,
+          // Only a remote served from this process's own folder has its Node build here.
+          remoteBundle: (name) => {
+            const dist = remotes[name];
+            return dist && remotesConfig[name] === `/remotes/${name}/mf-manifest.json`
+              ? path.join(dist, 'server', 'routes.js')
+              : undefined;
+          },
+          warn: (message) => app.log.warn(message),
+        })
+      : undefined;
   const composer = shellDist
-    ? createPageComposer({ shellDist, remoteDists: remotes, remotesConfig: () => remotesConfig })
+    ? createPageComposer({
+        shellDist,
+        remoteDists: remotes,
+        remotesConfig: () => remotesConfig,
+        renderer,
+      })
     : undefined;
 
   return {
     shellDist,
     remotes,
-    historyFallback(request, reply) {
-      if (!composer || !isPageNavigation(request)) return undefined;
-      const html = composer.page(request.url.split('?')[0] ?? '/');
-      if (html === undefined) return undefined;
-      return reply
+    async historyFallback(request, reply) {
+      if (!composer || !isPageNavigation(request)) return false;
+      const html = await composer.page(request.url);
+      if (html === undefined) return false;
+      // A reply is thenable (it resolves once sent), so it is sent here and not returned.
+      reply
         .code(200)
         .header('cache-control', REVALIDATE_CACHE)
         .type('text/html; charset=utf-8')
         .send(html);
+      return true;
     },
   };
 }

@@ -70,9 +70,9 @@ export function AuthPage() {
     [setParams],
   );
 
-  if (status !== 'anonymous') {
-    return <Loading label={status === 'loading' ? 'Checking your session…' : 'Signing you in…'} />;
-  }
+  // While the session is being checked the forms show already (the server renders them, issue
+  // 13): a visitor who turns out to be signed in goes home a moment later.
+  if (status === 'authenticated') return <Loading label="Signing you in…" />;
 
   return (
     <Page>

@@ -11,6 +11,7 @@ import { Button, Loading, Notice, Page } from 'shared-ui';
 import styled from 'styled-components';
 import { REMOTE_LABELS, type RemoteName } from '../routing/route-table';
 import { RemoteUnavailableError, remoteLoader } from './remote-loader';
+import { isServer, RemoteRendersInBrowser, useServerRemote } from './server-remotes';
 
 const Actions = styled.div`
   margin-top: 12px;
@@ -82,10 +83,19 @@ export function RemoteOutlet({ remote }: { remote: RemoteName }) {
   // A new attempt number gives React.lazy a fresh component: lazy caches a rejected import forever,
   // so `attempt` is a dependency on purpose although the factory does not read it.
   const [attempt, setAttempt] = useState(0);
+  const serverModule = useServerRemote(remote);
   const RemoteRoutes = useMemo(
-    // A preloaded (or earlier visited) remote renders at once: no lazy, so no Loading flash.
-    () => remoteLoader.peek(remote)?.default ?? lazy(() => remoteLoader.load(remote)),
-    [remote, attempt],
+    () =>
+      // On the server: the remote's Node build, or this section is left to the browser.
+      serverModule?.default ??
+      // A preloaded (or earlier visited) remote renders at once: no lazy, so no Loading flash.
+      remoteLoader.peek(remote)?.default ??
+      (isServer
+        ? function RendersInBrowser(): never {
+            throw new RemoteRendersInBrowser(remote);
+          }
+        : lazy(() => remoteLoader.load(remote))),
+    [remote, attempt, serverModule],
   );
   const retry = async () => {
     await remoteLoader.reset(remote);

@@ -1,0 +1,278 @@
+import { readFileSync, statSync } from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
+import path from 'node:path';
+import vm from 'node:vm';
+import type { RemoteName } from 'shared-contracts/remotes';
+
+/**
+ * Server rendering with runtime federation (issue 13, ADR 010). The shell's Node build
+ * (`shell/dist/server/render.js`) renders the page; the owning remote's Node build
+ * (`mfe-<name>/dist/server/routes.js`, built beside its browser build by shared-build) provides
+ * its `./routes` module, evaluated with a `require` that hands out the shell's shared modules, so
+ * the page has one React and one styled-components registry, as in the browser.
+ *
+ * Both files are read from disk when their modification time or size changes (one stat each per
+ * page), so a remote redeployed in place, or a new shell, is what the next page renders, with no
+ * restart. Anything that fails (no Node build, a build that throws when loaded or while
+ * rendering, a render slower than the time limit) leaves that part to the browser: the page is
+ * never a 500 and never blank.
+ */
+
+/** What the shell's Node build exports (shell/src/server/render.tsx). */
+export interface ShellRenderer {
+  renderPage(request: {
+    url: string;
+    remotes: Partial<Record<RemoteName, unknown>>;
+    timeoutMs: number;
+  }): Promise<{ html: string; head: string; leftToBrowser: string[] }>;
+  shared: Readonly<Record<string, unknown>>;
+}
+
+/** The shell's renderer and the global scope it runs in (remotes run there too). */
+interface LoadedShell {
+  renderer: ShellRenderer;
+  context: vm.Context;
+}
+
+export interface ServerRenderedPage {
+  /** The markup for `<div id="root">`. */
+  html: string;
+  /** Style elements for `<head>`. */
+  head: string;
+}
+
+type Require = (id: string) => unknown;
+
+/** An error's message, also for errors made in the sandbox (not `instanceof` this scope's Error). */
+function messageOf(error: unknown): string {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' ? message : String(error);
+}
+
+const NODE_BUILTINS = new Set(builtinModules);
+
+function isBuiltin(id: string): boolean {
+  return id.startsWith('node:') || NODE_BUILTINS.has(id);
+}
+
+// What the apps' Node builds may use from the global scope; nothing else of the server's.
+const SANDBOX_GLOBALS = [
+  'console',
+  'setTimeout',
+  'clearTimeout',
+  'setInterval',
+  'clearInterval',
+  'setImmediate',
+  'clearImmediate',
+  'queueMicrotask',
+  'structuredClone',
+  'TextEncoder',
+  'TextDecoder',
+  'URL',
+  'URLSearchParams',
+  'AbortController',
+  'AbortSignal',
+  'Event',
+  'EventTarget',
+  'MessageChannel',
+  'Buffer',
+  'performance',
+  'atob',
+  'btoa',
+] as const;
+
+/**
+ * A global scope of its own for the apps' code on the server: what a bundle does to its globals
+ * (zod's schema registry on `globalThis`, styled-components' markers) never reaches the API's,
+ * whose OpenAPI document is built from the same schema ids.
+ */
+export function createSandbox(): vm.Context {
+  const globals: Record<string, unknown> = {
+    process: Object.freeze({
+      env: Object.freeze({ NODE_ENV: 'production' }),
+      nextTick: process.nextTick.bind(process),
+      version: process.version,
+      versions: process.versions,
+      platform: process.platform,
+    }),
+  };
+  for (const name of SANDBOX_GLOBALS) globals[name] = globalThis[name];
+  const context = vm.createContext(globals, { name: 'server rendering' });
+  vm.runInContext('globalThis.global = globalThis;', context);
+  return context;
+}
+
+/** Runs a CommonJS bundle in `context` with the given `require` and returns its exports. */
+export function evaluateCommonJs(
+  file: string,
+  code: string,
+  require: Require,
+  context: vm.Context,
+): unknown {
+  const wrapper = vm.runInContext(
+    `(function (exports, require, module, __filename, __dirname) {${code}\n})`,
+    context,
+    { filename: file },
+  ) as (...args: unknown[]) => void;
+  const module = { exports: {} as unknown };
+  wrapper.call(module.exports, module.exports, require, module, file, path.dirname(file));
+  return module.exports;
+}
+
+/**
+ * The `require` a remote's Node build gets: the shell's shared modules, Node's built-ins, and
+ * nothing else (everything else is inside the bundle; a stray import fails loudly).
+ */
+export function remoteRequire(file: string, shared: Readonly<Record<string, unknown>>): Require {
+  const nodeRequire = createRequire(file);
+  return (id) => {
+    if (Object.hasOwn(shared, id)) return shared[id];
+    if (isBuiltin(id)) return nodeRequire(id);
+    throw new Error(`${path.basename(file)} needs "${id}", which the shell does not provide.`);
+  };
+}
+
+interface Loaded<T> {
+  mtimeMs: number;
+  size: number;
+  /** The value, or the reason it could not be loaded (not retried until the file changes). */
+  result: { ok: true; value: T } | { ok: false; reason: string };
+  /** What it was loaded against (the shell's shared modules), for remotes. */
+  against?: unknown;
+}
+
+/** Loads a file when it changed since the last call (or `against` did); undefined when absent. */
+function reloadingLoader<T>(load: (file: string, code: string, against: unknown) => T) {
+  const cache = new Map<string, Loaded<T>>();
+  return (file: string, against?: unknown): Loaded<T>['result'] | undefined => {
+    const stat = statSync(file, { throwIfNoEntry: false });
+    if (!stat?.isFile()) {
+      cache.delete(file);
+      return undefined;
+    }
+    const known = cache.get(file);
+    if (
+      known &&
+      known.mtimeMs === stat.mtimeMs &&
+      known.size === stat.size &&
+      known.against === against
+    ) {
+      return known.result;
+    }
+    let result: Loaded<T>['result'];
+    try {
+      result = { ok: true, value: load(file, readFileSync(file, 'utf8'), against) };
+    } catch (error) {
+      result = { ok: false, reason: messageOf(error) };
+    }
+    cache.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, result, against });
+    return result;
+  };
+}
+
+function isShellRenderer(value: unknown): value is ShellRenderer {
+  const candidate = value as Partial<ShellRenderer> | null;
+  return (
+    // From another global scope: `typeof`, never `instanceof`.
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    typeof candidate.renderPage === 'function' &&
+    typeof candidate.shared === 'object'
+  );
+}
+
+function isRoutesModule(value: unknown): boolean {
+  const candidate = value as { default?: unknown } | null;
+  return (
+    typeof candidate === 'object' && candidate !== null && typeof candidate.default === 'function'
+  );
+}
+
+export interface ServerRenderer {
+  /**
+   * The page's HTML and styles, or undefined when the shell cannot render on this server (no
+   * Node build, or it failed): the browser then renders the page as before.
+   */
+  render(url: string, owner: RemoteName | null): Promise<ServerRenderedPage | undefined>;
+}
+
+export interface ServerRendererOptions {
+  shellDist: string;
+  /** The Node build of each remote this server can render: its `routes.js`. */
+  remoteBundle: (name: RemoteName) => string | undefined;
+  /** Sections not ready by then are left to the browser. */
+  timeoutMs?: number;
+  /** Told once per change of state (a build that cannot load, a section left to the browser). */
+  warn?: (message: string) => void;
+}
+
+export const SERVER_RENDER_TIMEOUT_MS = 1500;
+
+export function createServerRenderer({
+  shellDist,
+  remoteBundle,
+  timeoutMs = SERVER_RENDER_TIMEOUT_MS,
+  warn = () => {},
+}: ServerRendererOptions): ServerRenderer {
+  const shellFile = path.join(shellDist, 'server', 'render.js');
+  const loadShell = reloadingLoader((file, code): LoadedShell => {
+    const context = createSandbox();
+    const nodeRequire = createRequire(file);
+    const exports = evaluateCommonJs(
+      file,
+      code,
+      (id) => {
+        if (isBuiltin(id)) return nodeRequire(id);
+        throw new Error(`${path.basename(file)} needs "${id}", which is not a Node built-in.`);
+      },
+      context,
+    );
+    if (!isShellRenderer(exports))
+      throw new Error(`${file} does not export renderPage and shared.`);
+    return { renderer: exports, context };
+  });
+  const loadRemote = reloadingLoader((file, code, against) => {
+    const shell = against as LoadedShell;
+    const exports = evaluateCommonJs(
+      file,
+      code,
+      remoteRequire(file, shell.renderer.shared),
+      shell.context,
+    );
+    if (!isRoutesModule(exports)) throw new Error(`${file} does not export a routes component.`);
+    return exports;
+  });
+  // Each distinct message once (bounded: messages never carry the requested URL).
+  const told = new Set<string>();
+  const tell = (message: string) => {
+    if (told.has(message) || told.size >= 100) return;
+    told.add(message);
+    warn(message);
+  };
+
+  return {
+    async render(url, owner) {
+      const shell = loadShell(shellFile);
+      if (!shell) return undefined;
+      if (!shell.ok) {
+        tell(`Server rendering is off: the shell's Node build failed to load (${shell.reason}).`);
+        return undefined;
+      }
+      const remotes: Partial<Record<RemoteName, unknown>> = {};
+      const file = owner ? remoteBundle(owner) : undefined;
+      if (owner && file) {
+        const remote = loadRemote(file, shell.value);
+        if (remote?.ok) remotes[owner] = remote.value;
+        else if (remote) tell(`The ${owner} remote renders in the browser: ${remote.reason}`);
+      }
+      try {
+        const page = await shell.value.renderer.renderPage({ url, remotes, timeoutMs });
+        for (const line of page.leftToBrowser) tell(`A section was left to the browser: ${line}`);
+        return { html: page.html, head: page.head };
+      } catch (error) {
+        tell(`Server rendering failed: ${messageOf(error)}`);
+        return undefined;
+      }
+    },
+  };
+}

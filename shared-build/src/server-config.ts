@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { type Configuration, rspack } from '@rspack/core';
+import { SHARED_SINGLETONS } from './shared-singletons.ts';
+import { swcRule } from './swc-rule.ts';
+
+/** Where an app's Node build goes, inside its browser build: `<dist>/server/`. */
+export const SERVER_FOLDER = 'server';
+
+/** The file the server loads: the shell's renderer, or a remote's `./routes` for Node. */
+export const SERVER_BUNDLES = { shell: 'render.js', remote: 'routes.js' } as const;
+
+/** Whether a module request is one of the shared singletons the host provides (e.g. `react/jsx-runtime`). */
+export function isSharedRequest(request: string): boolean {
+  return SHARED_SINGLETONS.some((pkg) =>
+    pkg.endsWith('/') ? request.startsWith(pkg) : request === pkg,
+  );
+}
+
+/**
+ * The Node target of an app, built beside its browser build (issue 13, server rendering; ADR 010).
+ *
+ * - The shell's is `server/render.js`: the whole shell for Node with its own copies of React,
+ *   react-router, styled-components, shared-ui and shared-client, exporting `renderPage` and the
+ *   `shared` modules it provides to remotes, as the browser shell provides them through Module
+ *   Federation's share scope.
+ * - A remote's is `server/routes.js`: its `./routes` module as one CommonJS file whose shared
+ *   singletons stay `require()` calls. The server evaluates it with a `require` that hands out the
+ *   shell's modules, so a remote rendered on the server uses the same React and the same
+ *   styled-components registry as the page around it, exactly as in the browser.
+ *
+ * One file each (no async chunks): the server evaluates it from disk whenever it changes, which is
+ * how a remote redeployed in place is what the next page renders.
+ */
+export function createServerConfig({
+  name,
+  dir,
+  outputPath,
+  dependsOn,
+}: {
+  name: string;
+  dir: string;
+  /** The browser build's folder; the Node build writes into its `server/` subfolder. */
+  outputPath: string;
+  /** The browser build's config name: it cleans the folder first, so this one runs after it. */
+  dependsOn: string;
+}): Configuration {
+  const isHost = name === 'shell';
+  const packageName = isHost ? 'shell' : `mfe-${name}`;
+  return {
+    name: 'server',
+    dependencies: [dependsOn],
+    context: dir,
+    mode: 'production',
+    devtool: false,
+    target: 'node20',
+    entry: { main: isHost ? './src/server/render.tsx' : './src/routes.tsx' },
+    output: {
+      path: path.join(outputPath, SERVER_FOLDER),
+      filename: isHost ? SERVER_BUNDLES.shell : SERVER_BUNDLES.remote,
+      library: { type: 'commonjs2' },
+      // Images and fonts are the browser build's: the same names, under the remote's public folder.
+      publicPath: isHost ? '/' : `/remotes/${name}/`,
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: false,
+    },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    externals: isHost
+      ? undefined
+      : ({ request }, callback) => {
+          if (request && isSharedRequest(request))
+            return callback(undefined, `commonjs ${request}`);
+          return callback();
+        },
+    module: {
+      rules: [
+        swcRule({ packageName, production: true }),
+        {
+          test: /\.(png|jpe?g|webp|avif|svg|woff2?)$/,
+          type: 'asset',
+          parser: { dataUrlCondition: { maxSize: 2048 } },
+          // The browser build emits the files; the server only needs their URLs.
+          generator: { emit: false },
+        },
+      ],
+    },
+    plugins: [
+      new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') }),
+    ],
+    optimization: { minimize: false, splitChunks: false },
+    performance: { hints: false },
+    // The same code as the browser build; its size is not this build's concern.
+    stats: 'errors-warnings',
+  };
+}

@@ -1,0 +1,41 @@
+import type { ErrorInfo } from 'react';
+import { SHELL_PAGES } from './app';
+import { remoteLoader } from './remotes/remote-loader';
+import { findOwner, normalisePath } from './routing/route-table';
+
+// React's words when a section the server left to the browser (RemoteRendersInBrowser, a remote
+// that failed or was slow on the server) is rendered here instead; expected, so not an error.
+const LEFT_TO_BROWSER =
+  /server could not finish this Suspense boundary|Switched to client rendering/i;
+
+/**
+ * Hydration's recoverable errors: a section the server deliberately left to the browser is
+ * normal; anything else (the server's HTML did not match) is reported, and React has already
+ * rendered that part again in the browser.
+ */
+export function reportRecoverableError(error: unknown, info: ErrorInfo): void {
+  const text = error instanceof Error ? error.message : String(error);
+  if (LEFT_TO_BROWSER.test(text)) return;
+  console.error(
+    '[shell] the server-rendered page did not match the browser',
+    error,
+    info.componentStack,
+  );
+}
+
+/**
+ * Loads the code of the page at `pathname` (its remote's `./routes`, or the shell's page) before
+ * hydration. A remote that fails here is left to its error boundary, which shows the panel.
+ */
+export async function loadPageCode(pathname: string): Promise<void> {
+  const page = normalisePath(pathname);
+  const shellPage = Object.hasOwn(SHELL_PAGES, page)
+    ? SHELL_PAGES[page as keyof typeof SHELL_PAGES]
+    : undefined;
+  if (shellPage) {
+    await shellPage.preload().catch(() => {});
+    return;
+  }
+  const owner = findOwner(page);
+  if (owner) await remoteLoader.load(owner).catch(() => {});
+}

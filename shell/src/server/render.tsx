@@ -1,0 +1,119 @@
+/// <reference types="node" />
+// The shell's Node build (issue 13, ADR 010): `server/render.js` beside the browser build, loaded
+// by the API server to render each page's HTML before any JavaScript runs in the browser.
+import { Writable } from 'node:stream';
+import * as TanstackQuery from '@tanstack/react-query';
+import * as React from 'react';
+import * as ReactJsxRuntime from 'react/jsx-runtime';
+import * as ReactDom from 'react-dom';
+import { renderToPipeableStream } from 'react-dom/server';
+import * as ReactRouter from 'react-router';
+import * as ReactRouterDom from 'react-router-dom';
+import * as SharedClient from 'shared-client';
+import { AppProviders } from 'shared-client';
+import * as SharedUi from 'shared-ui';
+import * as StyledComponents from 'styled-components';
+import { ServerStyleSheet } from 'styled-components';
+import { AppRoutes } from '../app';
+import type { RemoteRoutes } from '../remotes/remote-loader';
+import { RemoteRendersInBrowser, ServerRemotesContext } from '../remotes/server-remotes';
+import type { RemoteName } from '../routing/route-table';
+
+/**
+ * The shared singletons this shell provides to remotes rendered on the server, by the module
+ * names a remote's Node build `require`s (shared-build SHARED_SINGLETONS): one React, one router,
+ * one styled-components registry for the whole page, as Module Federation's share scope gives
+ * them in the browser.
+ */
+export const shared: Readonly<Record<string, unknown>> = {
+  react: React,
+  'react/jsx-runtime': ReactJsxRuntime,
+  'react-dom': ReactDom,
+  'react-router': ReactRouter,
+  'react-router-dom': ReactRouterDom,
+  '@tanstack/react-query': TanstackQuery,
+  'styled-components': StyledComponents,
+  'shared-ui': SharedUi,
+  'shared-client': SharedClient,
+};
+
+export interface RenderRequest {
+  /** The page's path and query, e.g. `/help-center?topic=fees`. */
+  url: string;
+  /** The `./routes` modules of the remotes that could be loaded on the server. */
+  remotes: Partial<Record<RemoteName, RemoteRoutes>>;
+  /** After this long, unfinished sections are sent as their loading state for the browser. */
+  timeoutMs: number;
+}
+
+export interface RenderedPage {
+  /** The markup inside `<div id="root">`. */
+  html: string;
+  /** The styles of that markup (styled-components' `<style data-styled>`), for `<head>`. */
+  head: string;
+  /** What failed on the server and is left to the browser (one line each). */
+  leftToBrowser: string[];
+}
+
+function describe(error: unknown): string {
+  if (error instanceof RemoteRendersInBrowser) return error.message;
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/**
+ * Renders a page as a signed-out visitor sees it before the browser knows the session (the
+ * header's auth placeholder, a guarded page's loading state): the bearer token lives in the
+ * browser's local storage, never in a cookie. Streams with React's `renderToPipeableStream` and
+ * sends the HTML when every section is ready (or at `timeoutMs`), so the page needs no inline
+ * script under the strict CSP: a section that failed or was too slow is marked for the browser
+ * to render.
+ */
+export function renderPage({ url, remotes, timeoutMs }: RenderRequest): Promise<RenderedPage> {
+  const sheet = new ServerStyleSheet();
+  const leftToBrowser: string[] = [];
+  return new Promise<RenderedPage>((resolve, reject) => {
+    let html = '';
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding: BufferEncoding, done: () => void) {
+        html += chunk.toString();
+        done();
+      },
+    });
+    const timer = setTimeout(() => stream.abort(new Error('timed out')), timeoutMs);
+    sink.on('finish', () => {
+      clearTimeout(timer);
+      try {
+        resolve({ html, head: sheet.getStyleTags(), leftToBrowser });
+      } finally {
+        sheet.seal();
+      }
+    });
+    const stream = renderToPipeableStream(
+      sheet.collectStyles(
+        <AppProviders>
+          <ReactRouter.StaticRouter location={url}>
+            <ServerRemotesContext.Provider value={remotes}>
+              <AppRoutes />
+            </ServerRemotesContext.Provider>
+          </ReactRouter.StaticRouter>
+        </AppProviders>,
+      ),
+      {
+        // Never split a finished section out of line: that needs an inline script, which the
+        // strict CSP (script-src 'self') refuses.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onAllReady() {
+          stream.pipe(sink);
+        },
+        onShellError(error) {
+          clearTimeout(timer);
+          sheet.seal();
+          reject(error);
+        },
+        onError(error) {
+          leftToBrowser.push(describe(error));
+        },
+      },
+    );
+  });
+}
