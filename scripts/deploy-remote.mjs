@@ -6,13 +6,15 @@
 // replaces mf-manifest.json last (atomically), so a browser never reads a manifest whose files are
 // not there yet. Files of earlier releases stay: pages opened before the deploy keep loading their
 // chunks. The source defaults to the remote's build (`mfe-<remote>/dist`, or under DIST_ROOT).
-import { copyFile, mkdir, readdir, readFile, rename, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fail, ROOT } from './lib.mjs';
 
 const REMOTES = ['marketing', 'customer', 'curbside', 'retailer'];
 const MANIFEST = 'mf-manifest.json';
 const HASHED = /\.[0-9a-f]{10}\./;
+// The remote's Node build for server rendering (shared-build server-config.ts, issue 13).
+const SERVER_FOLDER = 'server';
 
 function parseArgs(argv) {
   const positional = [];
@@ -117,8 +119,20 @@ async function main() {
       continue;
     }
     await mkdir(path.dirname(to), { recursive: true });
-    await copyFile(path.join(source, file), to);
+    if (file.startsWith(`${SERVER_FOLDER}${path.sep}`)) {
+      // The Node build keeps its name: swapped in whole, so the server never loads half a file.
+      const temporary = `${to}.${process.pid}.tmp`;
+      await copyFile(path.join(source, file), temporary);
+      await rename(temporary, to);
+    } else {
+      await copyFile(path.join(source, file), to);
+    }
     copied += 1;
+  }
+  // A build without a Node build (server rendering off for it) must not leave an older release's
+  // behind: the server would render that release while browsers load this one.
+  if (!files.some((file) => file.startsWith(`${SERVER_FOLDER}${path.sep}`))) {
+    await rm(path.join(target, SERVER_FOLDER), { recursive: true, force: true });
   }
   // 2. The manifest last, each copy swapped in by a rename (never half-written); the plain JSON
   //    after its .gz/.br siblings.

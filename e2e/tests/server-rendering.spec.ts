@@ -1,0 +1,136 @@
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { type ExtraServer, startExtraServer } from '../fixtures/extra-server';
+import { expect, test } from '../fixtures/test';
+import { REPO_ROOT } from '../support/remote-build';
+
+// Issue 13, server rendering (ADR 010): a public page's first HTML already holds its heading and
+// text, and the browser hydrates that HTML (keeps its elements) without a hydration error.
+
+const PUBLIC_PAGES = [
+  ['/', 'Same-day curbside and home delivery'],
+  ['/auth', 'Welcome back'],
+  ['/about-us', 'About Us'],
+  ['/help-center', 'Help Center'],
+  ['/landing', 'Delivery for Your Checkout'],
+  ['/api-docs', 'API Documentation'],
+  ['/how-it-works', 'How It Works'],
+] as const;
+
+/** The text of the first `<h1>` inside `<div id="root">` of an HTML document, tags removed. */
+function firstHeading(html: string): string | undefined {
+  const root = html.slice(html.indexOf('<div id="root">'));
+  return /<h1[^>]*>(.*?)<\/h1>/s
+    .exec(root)?.[1]
+    ?.replace(/<[^>]+>/g, '')
+    .trim();
+}
+
+/** Console lines that say the page did not hydrate cleanly. */
+function watchHydration(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (
+      (message.type() === 'error' || message.type() === 'warning') &&
+      /hydrat|did not match|Minified React error #4(18|19|21|22|23|25)/i.test(text)
+    ) {
+      problems.push(text);
+    }
+  });
+  return problems;
+}
+
+/** Remembers the server's `<h1>` before any script runs (deferred scripts run after this). */
+async function rememberServerHeading(page: Page) {
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') {
+        (window as unknown as { serverHeading: Element | null }).serverHeading =
+          document.querySelector('#root h1');
+      }
+    });
+  });
+}
+
+/** Whether the server's `<h1>` is still the one on screen and React has taken it over. */
+function hydratedServerHeading(page: Page) {
+  return page.evaluate(() => {
+    const kept = (window as unknown as { serverHeading: Element | null }).serverHeading;
+    const now = document.querySelector('#root h1');
+    return Boolean(
+      kept && kept === now && Object.keys(kept).some((key) => key.startsWith('__reactFiber')),
+    );
+  });
+}
+
+for (const [route, text] of PUBLIC_PAGES) {
+  test(`${route} arrives rendered and hydrates without a mismatch`, async ({ page, request }) => {
+    const response = await request.get(route, { headers: { accept: 'text/html' } });
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    const heading = firstHeading(html);
+    expect(heading, 'the first HTML has the page heading').toBeTruthy();
+    expect(html).toContain(text);
+    // The styles of that HTML come with it: no unstyled flash before JavaScript.
+    expect(html).toMatch(/<style data-styled="true"[^>]*>[^<]+<\/style>[\s\S]*<\/head>/);
+
+    const problems = watchHydration(page);
+    await rememberServerHeading(page);
+    await page.goto(route);
+    await expect(page.locator('#root h1').first()).toHaveText(heading ?? '');
+    await expect.poll(() => hydratedServerHeading(page), { timeout: 15_000 }).toBe(true);
+    expect(problems).toEqual([]);
+  });
+}
+
+test.describe('a remote whose Node build throws', () => {
+  let server: ExtraServer | undefined;
+  let staticRoot: string | undefined;
+
+  test.beforeAll(async () => {
+    // The suite's build, with mfe-marketing's Node build replaced by one that throws when loaded.
+    const builds = process.env.DIST_ROOT ?? REPO_ROOT;
+    staticRoot = await mkdtemp(path.join(os.tmpdir(), 'curbrun-broken-node-build-'));
+    for (const app of ['shell', 'mfe-customer', 'mfe-curbside', 'mfe-retailer']) {
+      await symlink(path.join(builds, app), path.join(staticRoot, app), 'dir');
+    }
+    const built = path.join(builds, 'mfe-marketing', 'dist');
+    const dist = path.join(staticRoot, 'mfe-marketing', 'dist');
+    await mkdir(path.join(dist, 'server'), { recursive: true });
+    for (const entry of await readdir(built)) {
+      if (entry !== 'server') await symlink(path.join(built, entry), path.join(dist, entry));
+    }
+    await writeFile(
+      path.join(dist, 'server', 'routes.js'),
+      "throw new Error('this release of the Node build is broken');\n",
+    );
+    server = await startExtraServer({ STATIC_ROOT: staticRoot });
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+    if (staticRoot) await rm(staticRoot, { recursive: true, force: true });
+  });
+
+  test('still gives a working page: the shell on the server, the remote in the browser', async ({
+    page,
+    request,
+  }) => {
+    const base = server?.baseURL ?? '';
+    const response = await request.get(`${base}/about-us`, { headers: { accept: 'text/html' } });
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    // The header and footer came from the server; the remote's section did not.
+    expect(html).toContain('Skip to main content');
+    expect(firstHeading(html)).toBeUndefined();
+
+    const problems = watchHydration(page);
+    await page.goto(`${base}/about-us`);
+    await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
+    await expect(page.getByText('This section is unavailable right now')).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+});
