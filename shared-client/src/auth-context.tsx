@@ -1,5 +1,14 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import type { User } from 'shared-contracts/auth';
 import { toast } from 'shared-ui';
 import { ApiError, fetchJson } from './api-client';
@@ -62,8 +71,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [me.isError]);
 
-  const user = me.data ?? null;
-  const status: AuthStatus = me.isPending ? 'loading' : user ? 'authenticated' : 'anonymous';
+  const answer: AuthStatus = me.isPending ? 'loading' : me.data ? 'authenticated' : 'anonymous';
+  // The first answer is published as a transition (issue 13): on a server-rendered page, React
+  // then finishes hydrating sections still waiting for their code before showing it, instead of
+  // throwing their server HTML away. Later changes (login, logout) apply at once.
+  const [answered, setAnswered] = useState(false);
+  useEffect(() => {
+    if (answer !== 'loading' && !answered) startTransition(() => setAnswered(true));
+  }, [answer, answered]);
+  const status: AuthStatus = answered ? answer : 'loading';
+  const user = answered ? (me.data ?? null) : null;
 
   const refreshUser = useCallback(async () => {
     const result = await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });

@@ -3,10 +3,11 @@ import { SHELL_PAGES } from './app';
 import { remoteLoader } from './remotes/remote-loader';
 import { findOwner, normalisePath } from './routing/route-table';
 
-// React's words when a section the server left to the browser (RemoteRendersInBrowser, a remote
-// that failed or was slow on the server) is rendered here instead; expected, so not an error.
+// React's words (in production only its error number, 419) when a section the server left to the
+// browser (RemoteRendersInBrowser, a remote that failed or was slow on the server) is rendered
+// here instead; expected, so not an error.
 const LEFT_TO_BROWSER =
-  /server could not finish this Suspense boundary|Switched to client rendering/i;
+  /server could not finish this Suspense boundary|Switched to client rendering|React error #419[;:\s]/i;
 
 /**
  * Hydration's recoverable errors: a section the server deliberately left to the browser is

@@ -10,8 +10,23 @@ export const SAMPLE_BODY = {
   customer_info: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '512 555 0100' },
 };
 
+import { useSyncExternalStore } from 'react';
+
+const SERVER_BASE_URL = 'https://curbrun.example';
+
 export function apiBaseUrl(): string {
-  return typeof window === 'undefined' ? 'https://curbrun.example' : window.location.origin;
+  return typeof window === 'undefined' ? SERVER_BASE_URL : window.location.origin;
+}
+
+const neverChanges = () => () => {};
+
+/**
+ * This site's origin for the examples. A server-rendered page shows the neutral example origin
+ * first, like the server's HTML, and this site's own right after hydration (issue 13), so the two
+ * never disagree while React takes the HTML over.
+ */
+export function useApiBaseUrl(): string {
+  return useSyncExternalStore(neverChanges, apiBaseUrl, () => SERVER_BASE_URL);
 }
 
 export function checkoutCurl(

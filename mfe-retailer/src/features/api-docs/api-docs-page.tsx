@@ -5,7 +5,7 @@ import { RETAILER_API_VERSION } from 'shared-contracts/retailer-api';
 import { Lead, Loading, media, Notice, Page, PageTitle, usePageMeta } from 'shared-ui';
 import styled from 'styled-components';
 import { CodeBlock } from '../../shared/code-block';
-import { checkoutCurl } from '../../shared/sample-request';
+import { checkoutCurl, useApiBaseUrl } from '../../shared/sample-request';
 import {
   bodySchema,
   CONSOLE_TAGS,
@@ -235,6 +235,7 @@ function OperationView({ doc, item }: { doc: OpenApiDocument; item: DocOperation
 }
 
 function Reference({ doc }: { doc: OpenApiDocument }) {
+  const apiBase = useApiBaseUrl();
   const tags = DOC_TAGS.map((name) => ({
     name,
     description: doc.tags?.find((tag) => tag.name === name)?.description,
@@ -284,7 +285,7 @@ function Reference({ doc }: { doc: OpenApiDocument }) {
           </p>
           <CodeBlock
             caption="Initialize a checkout"
-            code={checkoutCurl()}
+            code={checkoutCurl({ base: apiBase })}
             accessibleCopyLabel="Copy the example checkout request"
           />
         </section>

@@ -1,7 +1,7 @@
 import { ButtonLink, Container, media, usePageMeta } from 'shared-ui';
 import styled from 'styled-components';
 import { CodeBlock } from '../../shared/code-block';
-import { checkoutCurl } from '../../shared/sample-request';
+import { checkoutCurl, useApiBaseUrl } from '../../shared/sample-request';
 
 /** SPEC section 1's figures; the team uses "250+ partner retailers" everywhere. */
 export const LANDING_STATS = [
@@ -215,6 +215,7 @@ const Cta = styled.section`
 
 /** `/landing`: the API landing page for retailers (SPEC sections 1 and 2). */
 export function LandingPage() {
+  const apiBase = useApiBaseUrl();
   usePageMeta(
     'Delivery for Your Checkout',
     'Add same-day curbside and home delivery to your checkout through one API: RESTful endpoints, secure keys, documentation and webhooks.',
@@ -296,7 +297,7 @@ export function LandingPage() {
             </div>
             <CodeBlock
               caption="POST /api/checkout/initialize"
-              code={checkoutCurl()}
+              code={checkoutCurl({ base: apiBase })}
               accessibleCopyLabel="Copy the example checkout request"
             />
           </Split>
