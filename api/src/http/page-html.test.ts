@@ -129,7 +129,9 @@ describe('createPageComposer', () => {
 
   it('hints the owning remote, and nothing for shell pages or remotes deployed elsewhere', async () => {
     const { composer } = await site();
-    expect(await composer.page('/about-us')).toContain('/remotes/marketing/remoteEntry.aaaaaaaaaa.js');
+    expect(await composer.page('/about-us')).toContain(
+      '/remotes/marketing/remoteEntry.aaaaaaaaaa.js',
+    );
     expect(await composer.page('/auth')).not.toContain('rel="preload"');
     // The retailer is on another origin (REMOTE_RETAILER_URL): its manifest is not on disk.
     expect(await composer.page('/landing')).not.toContain('rel="preload"');
