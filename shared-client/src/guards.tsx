@@ -67,20 +67,19 @@ export function RequireAuth({ children }: { children: ReactNode }) {
  * A 401 from the check means the session itself is gone, so that person signs in again instead.
  */
 export function SensitiveRoute({ children }: { children: ReactNode }) {
-  const { status, endSession } = useAuth();
-  const target = useCurrentTarget();
-  const check = useQuery({ ...sensitiveCheckQueryOptions(), enabled: status === 'authenticated' });
+  return (
+    <RequireAuth>
+      <SensitiveCheck>{children}</SensitiveCheck>
+    </RequireAuth>
+  );
+}
 
-  if (status === 'loading') return <Loading label="Checking your session…" />;
-  if (status === 'anonymous') {
-    return (
-      <RedirectRemembering
-        to="/auth"
-        storageKey={STORAGE_KEYS.redirectAfterLogin}
-        target={target}
-      />
-    );
-  }
+/** The sensitive check itself, for a signed-in person (SensitiveRoute). */
+function SensitiveCheck({ children }: { children: ReactNode }) {
+  const { endSession } = useAuth();
+  const target = useCurrentTarget();
+  const check = useQuery(sensitiveCheckQueryOptions());
+
   if (check.isPending) return <Loading label="Checking your access…" />;
   if (check.isError && check.error instanceof ApiError && check.error.status === 401) {
     return (

@@ -162,7 +162,7 @@ interface CachedFile<T> {
  * Reads and parses a file again only when its modification time or size changed; undefined when
  * it is missing or does not parse. One stat per use.
  */
-export function fileCache<T>(parse: (text: string) => T) {
+export function fileCache<T>(parse: (text: string, file: string) => T) {
   const cache = new Map<string, CachedFile<T>>();
   return (file: string): T | undefined => {
     const stat = statSync(file, { throwIfNoEntry: false });
@@ -174,7 +174,7 @@ export function fileCache<T>(parse: (text: string) => T) {
     if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) return known.value;
     let value: T | undefined;
     try {
-      value = parse(readFileSync(file, 'utf8'));
+      value = parse(readFileSync(file, 'utf8'), file);
     } catch {
       value = undefined;
     }

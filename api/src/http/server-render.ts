@@ -1,8 +1,8 @@
-import { readFileSync, statSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import type { RemoteName } from 'shared-contracts/remotes';
+import { fileCache } from './page-html.ts';
 
 /**
  * Server rendering with runtime federation (issue 13, ADR 010). The shell's Node build
@@ -132,42 +132,16 @@ export function remoteRequire(file: string, shared: Readonly<Record<string, unkn
   };
 }
 
-interface Loaded<T> {
-  mtimeMs: number;
-  size: number;
-  /** The value, or the reason it could not be loaded (not retried until the file changes). */
-  result: { ok: true; value: T } | { ok: false; reason: string };
-  /** What it was loaded against (the shell's shared modules), for remotes. */
-  against?: unknown;
-}
+/** A Node build, or why it could not be loaded (not retried until its file changes). */
+type Loaded<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-/** Loads a file when it changed since the last call (or `against` did); undefined when absent. */
-function reloadingLoader<T>(load: (file: string, code: string, against: unknown) => T) {
-  const cache = new Map<string, Loaded<T>>();
-  return (file: string, against?: unknown): Loaded<T>['result'] | undefined => {
-    const stat = statSync(file, { throwIfNoEntry: false });
-    if (!stat?.isFile()) {
-      cache.delete(file);
-      return undefined;
-    }
-    const known = cache.get(file);
-    if (
-      known &&
-      known.mtimeMs === stat.mtimeMs &&
-      known.size === stat.size &&
-      known.against === against
-    ) {
-      return known.result;
-    }
-    let result: Loaded<T>['result'];
-    try {
-      result = { ok: true, value: load(file, readFileSync(file, 'utf8'), against) };
-    } catch (error) {
-      result = { ok: false, reason: messageOf(error) };
-    }
-    cache.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, result, against });
-    return result;
-  };
+/** `load`'s answer, or the reason it threw. */
+function attempt<T>(load: () => T): Loaded<T> {
+  try {
+    return { ok: true, value: load() };
+  } catch (error) {
+    return { ok: false, reason: messageOf(error) };
+  }
 }
 
 function isShellRenderer(value: unknown): value is ShellRenderer {
@@ -215,33 +189,49 @@ export function createServerRenderer({
   warn = () => {},
 }: ServerRendererOptions): ServerRenderer {
   const shellFile = path.join(shellDist, 'server', 'render.js');
-  const loadShell = reloadingLoader((file, code): LoadedShell => {
-    const context = createSandbox();
-    const nodeRequire = createRequire(file);
-    const exports = evaluateCommonJs(
-      file,
-      code,
-      (id) => {
-        if (isBuiltin(id)) return nodeRequire(id);
-        throw new Error(`${path.basename(file)} needs "${id}", which is not a Node built-in.`);
-      },
-      context,
-    );
-    if (!isShellRenderer(exports))
-      throw new Error(`${file} does not export renderPage and shared.`);
-    return { renderer: exports, context };
-  });
-  const loadRemote = reloadingLoader((file, code, against) => {
-    const shell = against as LoadedShell;
-    const exports = evaluateCommonJs(
-      file,
-      code,
-      remoteRequire(file, shell.renderer.shared),
-      shell.context,
-    );
-    if (!isRoutesModule(exports)) throw new Error(`${file} does not export a routes component.`);
-    return exports;
-  });
+  // Both re-read only when their file changes (fileCache: one stat per page).
+  const loadShell = fileCache((code, file) =>
+    attempt((): LoadedShell => {
+      const context = createSandbox();
+      const nodeRequire = createRequire(file);
+      const exports = evaluateCommonJs(
+        file,
+        code,
+        (id) => {
+          if (isBuiltin(id)) return nodeRequire(id);
+          throw new Error(`${path.basename(file)} needs "${id}", which is not a Node built-in.`);
+        },
+        context,
+      );
+      if (!isShellRenderer(exports)) {
+        throw new Error(`${file} does not export renderPage and shared.`);
+      }
+      return { renderer: exports, context };
+    }),
+  );
+  // A remote is evaluated against one shell's modules: a new shell starts a new cache of remotes.
+  const remotesOf = new WeakMap<LoadedShell, (file: string) => Loaded<unknown> | undefined>();
+  const loadRemote = (file: string, shell: LoadedShell) => {
+    let load = remotesOf.get(shell);
+    if (!load) {
+      load = fileCache((code, remoteFile) =>
+        attempt(() => {
+          const exports = evaluateCommonJs(
+            remoteFile,
+            code,
+            remoteRequire(remoteFile, shell.renderer.shared),
+            shell.context,
+          );
+          if (!isRoutesModule(exports)) {
+            throw new Error(`${remoteFile} does not export a routes component.`);
+          }
+          return exports;
+        }),
+      );
+      remotesOf.set(shell, load);
+    }
+    return load(file);
+  };
   // Each distinct message once (bounded: messages never carry the requested URL).
   const told = new Set<string>();
   const tell = (message: string) => {

@@ -12,14 +12,16 @@ export function preloadablePage(load: () => Promise<ComponentType>): Preloadable
   let Loaded: ComponentType | undefined;
   let pending: Promise<ComponentType> | undefined;
   const start = () => {
-    pending ??= load().then((component) => {
-      Loaded = component;
-      return component;
-    });
-    // A failed load is forgotten, so the next visit tries again.
-    pending.catch(() => {
-      pending = undefined;
-    });
+    if (!pending) {
+      pending = load().then((component) => {
+        Loaded = component;
+        return component;
+      });
+      // A failed load is forgotten, so the next visit tries again.
+      pending.catch(() => {
+        pending = undefined;
+      });
+    }
     return pending;
   };
   const Lazy = lazy(() => start().then((component) => ({ default: component })));
