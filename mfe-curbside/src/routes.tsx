@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
 import { Loading, NotFound, type RemoteRoutesModule } from 'shared-ui';
+import { Route, Routes } from 'shared-ui/router';
 
 // Each page is its own chunk: visiting one page downloads only that page.
 const CurbsidePickupPage = lazy(() =>

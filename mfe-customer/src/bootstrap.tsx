@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from 'shared-client';
+import { BrowserRouter } from 'shared-ui/router';
 import Routes from './routes';
 
 // Standalone development page (`pnpm --filter mfe-customer dev`): this remote's routes inside the same

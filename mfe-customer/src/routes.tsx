@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
 import { SensitiveRoute } from 'shared-client';
 import { Loading, NotFound, type RemoteRoutesModule } from 'shared-ui';
+import { Route, Routes } from 'shared-ui/router';
 
 // Each page is its own chunk: visiting one page downloads only that page.
 const SchedulePickupPage = lazy(() =>

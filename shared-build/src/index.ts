@@ -69,7 +69,9 @@ export interface FederatedAppOptions {
  */
 export function installedRange(dir: string, pkg: string): string {
   const require = createRequire(path.join(dir, 'package.json'));
-  const bare = pkg.endsWith('/') ? pkg.slice(0, -1) : pkg;
+  // The package a key belongs to: `react/` → react, `shared-ui/router` → shared-ui, `@scope/x` → itself.
+  const parts = pkg.split('/');
+  const bare = parts.slice(0, pkg.startsWith('@') ? 2 : 1).join('/');
   const manifestPath = require.resolve(`${bare}/package.json`);
   const { version } = JSON.parse(readFileSync(manifestPath, 'utf8')) as { version: string };
   return `^${version}`;

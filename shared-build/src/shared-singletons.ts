@@ -4,10 +4,13 @@ export const SHARED_SINGLETONS = [
   'react/',
   'react-dom',
   'react-dom/',
-  'react-router',
-  'react-router-dom',
   '@tanstack/react-query',
   'styled-components',
   'shared-ui',
+  // The routing the apps use, not all of react-router: shared packages are not tree-shaken.
+  'shared-ui/router',
+  // Dialogs, menus and tabs (Radix), loaded with the pages and the signed-in header that use them.
+  'shared-ui/overlays',
+  'shared-ui/tabs',
   'shared-client',
 ] as const;

@@ -1,12 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { User } from 'shared-contracts/auth';
 import { theme } from 'shared-ui';
+import { Route, Routes, useLocation } from 'shared-ui/router';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from './auth-context';
 import { RequireAuth, SensitiveRoute } from './guards';
+import { MemoryRouter } from './testing';
 
 const USER: User = {
   id: 'u1',

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { Loading } from 'shared-ui';
+import { useLocation, useNavigate } from 'shared-ui/router';
 import { ApiError } from './api-client';
 import { sensitiveCheckQueryOptions } from './auth-api';
 import { useAuth } from './auth-context';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared-ui/router';
 import { useAuth } from './auth-context';
 import { rememberRedirect, STORAGE_KEYS, takeRedirect } from './storage';
 

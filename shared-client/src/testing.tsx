@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import type { ComponentType, ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'shared-ui/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from './app-providers';
 import { STORAGE_KEYS } from './storage';
@@ -13,6 +14,9 @@ import { STORAGE_KEYS } from './storage';
  */
 
 /** The signed-in person of the tests (`GET /api/auth/me` answers it unless a test says otherwise). */
+/** The in-memory router for tests; production code routes through `shared-client/router`. */
+export { MemoryRouter };
+
 export const TEST_USER = {
   id: 'u1',
   firstName: 'Dana',

@@ -1,34 +1,31 @@
 import * as z from 'zod/mini';
+import {
+  isRemoteManifestUrl,
+  REMOTE_LOAD_TIMEOUT_MAX_MS,
+  REMOTE_LOAD_TIMEOUT_MIN_MS,
+  REMOTE_MANIFEST_URL_MESSAGE,
+  REMOTE_NAMES,
+} from './remote-rules';
 
-/** The federated remotes, by the name the shell registers them under (DESIGN.md section 1). */
-export const REMOTE_NAMES = ['marketing', 'customer', 'curbside', 'retailer'] as const;
+export {
+  isRemoteLoadTimeout,
+  isRemoteManifestUrl,
+  REMOTE_LOAD_TIMEOUT_DEFAULT_MS,
+  REMOTE_LOAD_TIMEOUT_MAX_MS,
+  REMOTE_LOAD_TIMEOUT_MIN_MS,
+  REMOTE_NAMES,
+  type RemoteName,
+} from './remote-rules';
+
 export const remoteNameSchema = z.enum(REMOTE_NAMES);
 
-// Absolute http(s) URL whose path ends in `.json` (a query string is allowed for cache busting).
-const ABSOLUTE_MANIFEST = /^https?:\/\/[^\s/?#]+\/(?:[^\s?#]*\/)?[^\s/?#]+\.json(?:\?[^\s#]*)?$/i;
-// Root-relative path (`/remotes/x/mf-manifest.json`); `//host/...` is protocol-relative, not ours.
-const ROOT_RELATIVE_MANIFEST = /^\/(?!\/)(?:[^\s?#]*\/)?[^\s/?#]+\.json(?:\?[^\s#]*)?$/;
-
 /**
- * Where the shell loads a remote's Module Federation manifest from.
- *
- * Written with `zod/mini` on purpose: the shell validates `/remotes.json` before the first page
- * can render, and the full zod build would add about 22 KB gzip to every first visit. Mini schemas
- * are the same zod 4 core, so the server's validation and OpenAPI generation treat them alike.
+ * Where the shell loads a remote's Module Federation manifest from. The shell itself checks the
+ * same rule without zod (remote-rules.ts); these schemas are the server's and the OpenAPI's.
  */
 export const remoteManifestUrlSchema = z
   .string()
-  .check(
-    z.refine(
-      (value) => ABSOLUTE_MANIFEST.test(value) || ROOT_RELATIVE_MANIFEST.test(value),
-      'Must be an absolute http(s) URL or a root-relative path ending in .json',
-    ),
-  );
-
-/** How long the shell waits for a remote that does not answer before showing the fallback panel. */
-export const REMOTE_LOAD_TIMEOUT_DEFAULT_MS = 15_000;
-export const REMOTE_LOAD_TIMEOUT_MIN_MS = 1_000;
-export const REMOTE_LOAD_TIMEOUT_MAX_MS = 120_000;
+  .check(z.refine(isRemoteManifestUrl, REMOTE_MANIFEST_URL_MESSAGE));
 
 export const remoteLoadTimeoutSchema = z
   .number()
@@ -50,5 +47,4 @@ export const remotesManifestSchema = z
   })
   .register(z.globalRegistry, { id: 'RemotesManifest' });
 
-export type RemoteName = z.infer<typeof remoteNameSchema>;
 export type RemotesManifest = z.infer<typeof remotesManifestSchema>;

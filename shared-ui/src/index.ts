@@ -8,16 +8,6 @@ export type { ButtonLinkProps, ButtonProps, ButtonSize, ButtonVariant } from './
 export { Button, ButtonLink, buttonStyles } from './components/button';
 export type { CopyButtonProps } from './components/copy-button';
 export { COPY_CONFIRMATION_MS, CopyButton, writeClipboard } from './components/copy-button';
-export { Dialog } from './components/dialog';
-export {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuPortal,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from './components/dropdown-menu';
 export type { FieldControlProps, TextFieldProps } from './components/form';
 export { Field, Input, Select, Textarea, TextField } from './components/form';
 export {
@@ -49,14 +39,16 @@ export {
 } from './components/password-strength';
 export type { PasswordStrengthMeterProps } from './components/password-strength-meter';
 export { PasswordStrengthMeter } from './components/password-strength-meter';
+export type { Preloadable } from './components/preloadable';
+export { preloadable } from './components/preloadable';
 export { Skeleton } from './components/skeleton';
 export { Spinner } from './components/spinner';
-export { Tabs, TabsContent, TabsList, TabsTrigger } from './components/tabs';
 export { VisuallyHidden } from './components/visually-hidden';
 export type { RemoteExposeKey, RemoteExposes, RemoteRoutesModule } from './federation';
 export { isRemoteRoutesModule } from './federation';
 export { SITE_NAME, usePageMeta } from './hooks/use-page-meta';
 export { useSubmitOnce } from './hooks/use-submit-once';
+export { IDLE_TIMEOUT_MS, markPageReady, whenIdle } from './hooks/when-idle';
 export { GlobalStyle } from './theme/global-style';
 export type { Theme } from './theme/theme';
 export { media, theme } from './theme/theme';
@@ -68,8 +60,9 @@ export {
   TOAST_DEFAULT_DURATION,
   TOAST_LIMIT,
   TOAST_REMOVE_DELAY,
+  TOAST_SWIPE_THRESHOLD,
   toast,
   toastReducer,
 } from './toast/toast-store';
-export { TOAST_SWIPE_THRESHOLD, Toaster } from './toast/toaster';
+export { Toaster } from './toast/toaster';
 export { useToast } from './toast/use-toast';

@@ -1,29 +1,28 @@
 import { Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { AppProviders } from 'shared-client';
-import { Loading } from 'shared-ui';
+import { Loading, type Preloadable, preloadable } from 'shared-ui';
+import { BrowserRouter, Route, Routes } from 'shared-ui/router';
 import { SiteLayout } from './layout/site-layout';
 import { RemotePreloader } from './preload/remote-preloader';
 import { OwnedRoute } from './routing/owned-route';
-import { type PreloadablePage, preloadablePage } from './routing/preloadable-page';
 import type { SHELL_PATHS } from './routing/route-table';
 import { ScrollToTop } from './routing/scroll-to-top';
 import { IdleSupportWidget } from './support/idle-support-widget';
 
 // Shell pages load on demand too: most visitors never see them.
-const AuthPage = preloadablePage(() => import('./pages/auth-page').then((m) => m.AuthPage));
-const ReAuthenticatePage = preloadablePage(() =>
+const AuthPage = preloadable(() => import('./pages/auth-page').then((m) => m.AuthPage));
+const ReAuthenticatePage = preloadable(() =>
   import('./pages/re-authenticate-page').then((m) => m.ReAuthenticatePage),
 );
-const VerifyEmailPage = preloadablePage(() =>
+const VerifyEmailPage = preloadable(() =>
   import('./pages/verify-email-page').then((m) => m.VerifyEmailPage),
 );
-const DevOutboxPage = preloadablePage(() =>
+const DevOutboxPage = preloadable(() =>
   import('./pages/dev-outbox-page').then((m) => m.DevOutboxPage),
 );
 
 /** The shell's own pages by path (SHELL_PATHS of the route table). */
-export const SHELL_PAGES: Record<(typeof SHELL_PATHS)[number], PreloadablePage> = {
+export const SHELL_PAGES: Record<(typeof SHELL_PATHS)[number], Preloadable> = {
   '/auth': AuthPage,
   '/re-authenticate': ReAuthenticatePage,
   '/verify-email': VerifyEmailPage,

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, rememberRedirect, STORAGE_KEYS } from 'shared-client';
 import { SENSITIVE_AUTH_REQUIRED_MESSAGE } from 'shared-contracts/auth';
+import { useLocation, useNavigate } from 'shared-ui/router';
 
 /** The server's answer when a change needs the recent password re-check (issue 12). */
 export function isSensitiveAuthRequired(error: unknown): boolean {

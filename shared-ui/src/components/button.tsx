@@ -1,5 +1,5 @@
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router-dom';
+import { Link, type LinkProps } from 'shared-ui/router';
 import styled, { css } from 'styled-components';
 import { Spinner } from './spinner';
 

@@ -115,3 +115,6 @@ export function resetToasts() {
   memoryState = { toasts: [] };
   for (const listener of listeners) listener(memoryState);
 }
+
+/** Swipe right 50 px to dismiss (SPEC section 9). */
+export const TOAST_SWIPE_THRESHOLD = 50;

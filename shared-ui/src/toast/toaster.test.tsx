@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Dialog } from '../components/dialog';
+import { markPageReady } from '../hooks/when-idle';
 import { theme } from '../theme/theme';
 import { resetToasts, toast } from './toast-store';
 import { Toaster } from './toaster';
@@ -16,72 +16,42 @@ function renderToaster() {
 
 afterEach(() => {
   act(() => resetToasts());
-  vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe('<Toaster>', () => {
-  it('shows one toast at a time with its title and description', () => {
-    renderToaster();
-    act(() => {
-      toast({ title: 'Login failed', description: 'Wrong password' });
-      toast({ title: 'Registration Successful', description: 'Check your email' });
-    });
-    expect(screen.getByText('Registration Successful')).toBeInTheDocument();
-    expect(screen.getByText('Check your email')).toBeInTheDocument();
-    expect(screen.queryByText('Login failed')).not.toBeInTheDocument();
+  it('renders nothing until a toast is raised or the page is idle', () => {
+    // An idle moment that never comes: only a toast can load the toast area.
+    vi.stubGlobal('requestIdleCallback', () => 1);
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    const { container } = renderToaster();
+    expect(container).toBeEmptyDOMElement();
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
   });
 
-  it('hides a toast after 5 seconds by default', () => {
-    vi.useFakeTimers();
+  it('loads the toast area and shows a toast raised before the page was idle', async () => {
+    vi.stubGlobal('requestIdleCallback', () => 1);
+    vi.stubGlobal('cancelIdleCallback', () => {});
     renderToaster();
     act(() => {
-      toast({ title: 'Store Notified!' });
+      toast({ title: 'Store Notified!', description: 'The store knows you are here' });
     });
-    expect(screen.getByText('Store Notified!')).toBeInTheDocument();
-    act(() => {
-      vi.advanceTimersByTime(4900);
-    });
-    expect(screen.getByText('Store Notified!')).toBeInTheDocument();
-    act(() => {
-      vi.advanceTimersByTime(200);
-    });
-    expect(screen.queryByText('Store Notified!')).not.toBeInTheDocument();
-  });
-
-  it('has a labelled close button', () => {
-    renderToaster();
-    act(() => {
-      toast({ title: 'Hello' });
-    });
+    expect(await screen.findByText('Store Notified!')).toBeInTheDocument();
+    expect(screen.getByText('The store knows you are here')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Dismiss notification' })).toBeInTheDocument();
   });
 
-  it('keeps a toast raised while a modal dialog is open reachable by screen readers', () => {
-    // The PIN dialog is open when 'Verification Failed' arrives: the modal hides the rest of the
-    // page from assistive technology, but not the toast region.
-    render(
-      <ThemeProvider theme={theme}>
-        <main>
-          <p>Tracking page</p>
-        </main>
-        <Dialog open onOpenChange={() => {}} title="Enter your PIN">
-          <input aria-label="PIN" />
-        </Dialog>
-        <Toaster />
-      </ThemeProvider>,
-    );
-    act(() => {
-      toast({
-        title: 'Verification Failed',
-        description: 'Invalid PIN. Please try again.',
-        variant: 'destructive',
-      });
+  it('loads the toast area once the page is idle, so the first toast shows at once', async () => {
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => {
+      setTimeout(callback, 0);
+      return 1;
     });
-    expect(screen.getByRole('dialog', { name: 'Enter your PIN' })).toBeInTheDocument();
-    // getByRole skips anything inside aria-hidden: the page behind the modal is hidden, the toast
-    // (and its Dismiss button) is not.
-    expect(screen.queryByText('Tracking page')?.closest('[aria-hidden="true"]')).not.toBeNull();
-    expect(screen.getByRole('button', { name: 'Dismiss notification' })).toBeInTheDocument();
-    expect(screen.getByText('Verification Failed').closest('[aria-hidden="true"]')).toBeNull();
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    renderToaster();
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    // The shell marks the page ready once its first page is interactive (PageReady).
+    act(() => markPageReady());
+    // Radix's viewport is a labelled region ("Notifications (F8)").
+    expect(await screen.findByRole('region', { name: /Notifications/ })).toBeInTheDocument();
   });
 });

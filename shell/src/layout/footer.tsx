@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import { Container, media, SITE_NAME, VisuallyHidden } from 'shared-ui';
+import { Link } from 'shared-ui/router';
 import styled from 'styled-components';
 
 const Bar = styled.footer`

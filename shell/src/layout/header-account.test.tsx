@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import { SensitiveRoute } from 'shared-client';
 import { resetToasts } from 'shared-ui';
+import { Route, Routes } from 'shared-ui/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, stubApi, TEST_USER } from '../features/auth/test-utils';
 import { HeaderAccount } from './header-account';

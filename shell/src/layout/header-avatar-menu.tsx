@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useLogoutMutation } from 'shared-client';
 import type { User } from 'shared-contracts/auth';
 import {
@@ -9,7 +8,8 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from 'shared-ui';
+} from 'shared-ui/overlays';
+import { Link, useLocation, useNavigate } from 'shared-ui/router';
 import styled from 'styled-components';
 import { displayName, userInitials } from '../features/auth/initials';
 

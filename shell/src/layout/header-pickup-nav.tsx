@@ -1,12 +1,11 @@
-import { Link } from 'react-router-dom';
+import { ButtonLink, media } from 'shared-ui';
 import {
-  ButtonLink,
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
-  media,
-} from 'shared-ui';
+} from 'shared-ui/overlays';
+import { Link } from 'shared-ui/router';
 import styled from 'styled-components';
 
 /** The signed-in header buttons of SPEC section 2, in order. */

@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import { SITE_NAME } from 'shared-ui';
+import { Link } from 'shared-ui/router';
 import styled from 'styled-components';
 
 const Home = styled(Link)`

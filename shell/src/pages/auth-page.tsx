@@ -1,19 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
 import { takeRedirectAfterLogin, useAuth } from 'shared-client';
-import {
-  Card,
-  Lead,
-  Loading,
-  media,
-  Page,
-  PageTitle,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-  usePageMeta,
-} from 'shared-ui';
+import { Card, Lead, Loading, media, Page, PageTitle, usePageMeta } from 'shared-ui';
+import { useNavigate, useSearchParams } from 'shared-ui/router';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from 'shared-ui/tabs';
 import styled from 'styled-components';
 import { LoginForm } from '../features/auth/login-form';
 import { AuthMarketingPanel } from '../features/auth/marketing-panel';

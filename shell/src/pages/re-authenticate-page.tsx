@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
 import {
   peekRedirect,
   rememberRedirect,
@@ -25,6 +24,7 @@ import {
   usePageMeta,
   useSubmitOnce,
 } from 'shared-ui';
+import { useNavigate } from 'shared-ui/router';
 import styled from 'styled-components';
 import { PasswordInput } from '../features/auth/password-input';
 

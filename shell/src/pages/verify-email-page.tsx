@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, useVerifyEmailMutation } from 'shared-client';
 import { Loading, Page, PageTitle, toast, usePageMeta } from 'shared-ui';
+import { useNavigate, useSearchParams } from 'shared-ui/router';
 
 /**
  * `/verify-email?token=…`: sends the token to the server, then toasts and redirects exactly as

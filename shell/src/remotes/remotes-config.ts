@@ -1,10 +1,12 @@
+// The zod-free rules: zod's core would be 15 KB of gzip before the first page (issue 13).
 import {
+  isRemoteLoadTimeout,
+  isRemoteManifestUrl,
   REMOTE_LOAD_TIMEOUT_DEFAULT_MS,
+  REMOTE_MANIFEST_URL_MESSAGE,
   REMOTE_NAMES,
   type RemoteName,
-  remoteLoadTimeoutSchema,
-  remoteManifestUrlSchema,
-} from 'shared-contracts/remotes';
+} from 'shared-contracts/remote-rules';
 
 /**
  * What the shell knows about each remote after reading `/remotes.json`: a usable manifest URL, or
@@ -21,8 +23,7 @@ export interface RemotesResolution {
 
 function readTimeout(raw: Record<string, unknown>): number {
   if (raw.loadTimeoutMs === undefined) return REMOTE_LOAD_TIMEOUT_DEFAULT_MS;
-  const parsed = remoteLoadTimeoutSchema.safeParse(raw.loadTimeoutMs);
-  if (parsed.success) return parsed.data;
+  if (isRemoteLoadTimeout(raw.loadTimeoutMs)) return raw.loadTimeoutMs;
   // A bad timeout must not take the remotes down with it: keep the default and say why.
   console.warn(
     `[shell] remotes.json has an invalid loadTimeoutMs (${JSON.stringify(raw.loadTimeoutMs)}); using ${REMOTE_LOAD_TIMEOUT_DEFAULT_MS} ms.`,
@@ -43,12 +44,11 @@ export function resolveRemotes(raw: unknown, base: string): RemotesResolution {
       entries[name] = { ok: false, reason: `remotes.json has no entry for "${name}".` };
       continue;
     }
-    const parsed = remoteManifestUrlSchema.safeParse(value);
-    entries[name] = parsed.success
-      ? { ok: true, entry: new URL(parsed.data, base).toString() }
+    entries[name] = isRemoteManifestUrl(value)
+      ? { ok: true, entry: new URL(value, base).toString() }
       : {
           ok: false,
-          reason: `The "${name}" entry in remotes.json is invalid: ${parsed.error.issues[0]?.message ?? 'not a manifest URL'}.`,
+          reason: `The "${name}" entry in remotes.json is invalid: ${REMOTE_MANIFEST_URL_MESSAGE}.`,
         };
   }
   const loadTimeoutMs = isObject

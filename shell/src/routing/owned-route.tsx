@@ -1,5 +1,5 @@
-import { useLocation } from 'react-router-dom';
 import { NotFound } from 'shared-ui';
+import { useLocation } from 'shared-ui/router';
 import { RemoteOutlet } from '../remotes/remote-outlet';
 import { findOwner } from './route-table';
 

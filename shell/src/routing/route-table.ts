@@ -3,7 +3,7 @@
  * remote only when one of its paths is visited. A remote owns its paths and everything below them
  * (`/schedule-pickup/payment`), so an unknown sub-path is the remote's to answer with NotFound.
  */
-import { REMOTE_NAMES, type RemoteName } from 'shared-contracts/remotes';
+import { REMOTE_NAMES, type RemoteName } from 'shared-contracts/remote-rules';
 
 export { REMOTE_NAMES, type RemoteName };
 

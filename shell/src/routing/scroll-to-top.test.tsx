@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'shared-client/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ScrollToTop } from './scroll-to-top';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'shared-ui/router';
 
 /**
  * A new page starts at the top, as a full page load would. A hash that names an element on the page

@@ -7,11 +7,13 @@ import * as React from 'react';
 import * as ReactJsxRuntime from 'react/jsx-runtime';
 import * as ReactDom from 'react-dom';
 import { renderToPipeableStream } from 'react-dom/server';
-import * as ReactRouter from 'react-router';
-import * as ReactRouterDom from 'react-router-dom';
+import { StaticRouter } from 'react-router';
 import * as SharedClient from 'shared-client';
 import { AppProviders } from 'shared-client';
 import * as SharedUi from 'shared-ui';
+import * as SharedOverlays from 'shared-ui/overlays';
+import * as SharedRouter from 'shared-ui/router';
+import * as SharedTabs from 'shared-ui/tabs';
 import * as StyledComponents from 'styled-components';
 import { ServerStyleSheet } from 'styled-components';
 import { AppRoutes } from '../app';
@@ -29,11 +31,12 @@ export const shared: Readonly<Record<string, unknown>> = {
   react: React,
   'react/jsx-runtime': ReactJsxRuntime,
   'react-dom': ReactDom,
-  'react-router': ReactRouter,
-  'react-router-dom': ReactRouterDom,
   '@tanstack/react-query': TanstackQuery,
   'styled-components': StyledComponents,
   'shared-ui': SharedUi,
+  'shared-ui/router': SharedRouter,
+  'shared-ui/overlays': SharedOverlays,
+  'shared-ui/tabs': SharedTabs,
   'shared-client': SharedClient,
 };
 
@@ -91,11 +94,11 @@ export function renderPage({ url, remotes, timeoutMs }: RenderRequest): Promise<
     const stream = renderToPipeableStream(
       sheet.collectStyles(
         <AppProviders>
-          <ReactRouter.StaticRouter location={url}>
+          <StaticRouter location={url}>
             <ServerRemotesContext.Provider value={remotes}>
               <AppRoutes />
             </ServerRemotesContext.Provider>
-          </ReactRouter.StaticRouter>
+          </StaticRouter>
         </AppProviders>,
       ),
       {

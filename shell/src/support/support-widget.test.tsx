@@ -1,10 +1,10 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useNavigate } from 'react-router-dom';
 import { AppProviders } from 'shared-client';
-import { signIn, TEST_USER } from 'shared-client/testing';
+import { MemoryRouter, signIn, TEST_USER } from 'shared-client/testing';
 import type { CreateSupportMessageResponse, SupportMessage } from 'shared-contracts/support';
 import { SUPPORT_STORAGE_KEYS } from 'shared-contracts/support-info';
+import { useNavigate } from 'shared-ui/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SupportWidget } from './support-widget';
 

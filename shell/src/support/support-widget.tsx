@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
 import { Spinner, VisuallyHidden } from 'shared-ui';
+import { useLocation } from 'shared-ui/router';
 import styled from 'styled-components';
 import { PanelFrame } from './panel-frame';
 import { hasOpenedChat, rememberChatOpened } from './support-storage';

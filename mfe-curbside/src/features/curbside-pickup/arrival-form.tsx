@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { ApiError, errorMessage, useAuth } from 'shared-client';
 import {
   CURBSIDE_TOASTS,
@@ -27,6 +26,7 @@ import {
   TextField,
   toast,
 } from 'shared-ui';
+import { Link } from 'shared-ui/router';
 import styled from 'styled-components';
 import { eligibleOrdersQueryOptions, useCreateCurbsidePickup } from './api';
 

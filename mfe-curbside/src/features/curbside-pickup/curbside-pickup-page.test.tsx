@@ -1,6 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import {
   createEventStream,
   json,
@@ -9,6 +8,7 @@ import {
   signIn,
 } from 'shared-client/testing';
 import type { CurbsidePickup } from 'shared-contracts/curbside';
+import { Route, Routes } from 'shared-ui/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newerRecord } from './api';
 import { CurbsidePickupPage } from './curbside-pickup-page';
@@ -98,7 +98,9 @@ describe('/curbside-pickup', () => {
       screen.getByRole('heading', { level: 1, name: 'Curbside Pickup with Robot Delivery' }),
     ).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Start Curbside Pickup' }));
-    expect(screen.getByRole('heading', { name: 'Notify the store of your arrival' })).toHaveFocus();
+    expect(
+      await screen.findByRole('heading', { name: 'Notify the store of your arrival' }),
+    ).toHaveFocus();
     expect(await screen.findByText('No orders ready for curbside pickup')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Notify Store' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: /Back to Info/ }));

@@ -1,10 +1,14 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Suspense, startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { RequireAuth } from 'shared-client';
-import { Page, PageTitle, usePageMeta } from 'shared-ui';
-import { ArrivalForm } from './arrival-form';
+import { Loading, Page, PageTitle, preloadable, usePageMeta } from 'shared-ui';
+import { useSearchParams } from 'shared-ui/router';
 import { InfoView } from './info-view';
-import { TrackingView } from './tracking-view';
+
+// The form and the tracking view (their zod schemas, the PIN and cancel dialogs) are not part of
+// the page's first load (issue 13): a signed-out visitor never needs them, and a signed-in one
+// has them loaded ahead while reading the info view.
+const ArrivalForm = preloadable(() => import('./arrival-form').then((m) => m.ArrivalForm));
+const TrackingView = preloadable(() => import('./tracking-view').then((m) => m.TrackingView));
 
 /**
  * `/curbside-pickup` (SPEC section 2): info → arrival → tracking. The tracked pickup lives in the
@@ -35,6 +39,16 @@ function CurbsidePickup() {
   const container = useRef<HTMLDivElement>(null);
   const screen = pickupId ? 'tracking' : view;
 
+  useEffect(() => {
+    // A failed preload is retried when the view renders; nothing to report here.
+    ArrivalForm.preload().catch(() => {});
+    TrackingView.preload().catch(() => {});
+  }, []);
+
+  // View changes are transitions: if the next view's code is still arriving, the current view
+  // stays on screen until it is there, instead of a loading state, and the focus below lands.
+  const show = useCallback((next: View) => startTransition(() => setView(next)), []);
+
   // Each view change moves focus to the new view's heading, as a page change would.
   const firstRender = useRef(true);
   useEffect(() => {
@@ -47,11 +61,13 @@ function CurbsidePickup() {
 
   const startTracking = useCallback(
     (id: string) => {
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        next.set('pickup', id);
-        return next;
-      });
+      startTransition(() =>
+        setParams((current) => {
+          const next = new URLSearchParams(current);
+          next.set('pickup', id);
+          return next;
+        }),
+      );
     },
     [setParams],
   );
@@ -67,17 +83,19 @@ function CurbsidePickup() {
 
   return (
     <div ref={container}>
-      {pickupId ? (
-        <TrackingView key={pickupId} pickupId={pickupId} onBack={backToArrival} />
-      ) : view === 'arrival' ? (
-        <ArrivalForm
-          presetOrderNumber={orderNumber}
-          onBack={() => setView('info')}
-          onCreated={startTracking}
-        />
-      ) : (
-        <InfoView onStart={() => setView('arrival')} />
-      )}
+      <Suspense fallback={<Loading />}>
+        {pickupId ? (
+          <TrackingView key={pickupId} pickupId={pickupId} onBack={backToArrival} />
+        ) : view === 'arrival' ? (
+          <ArrivalForm
+            presetOrderNumber={orderNumber}
+            onBack={() => show('info')}
+            onCreated={startTracking}
+          />
+        ) : (
+          <InfoView onStart={() => show('arrival')} />
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -6,7 +6,8 @@ import {
   PIN_LENGTH,
   verifyPinSchema,
 } from 'shared-contracts/curbside';
-import { Button, Dialog, Field, Input, Stack, toast } from 'shared-ui';
+import { Button, Field, Input, Stack, toast } from 'shared-ui';
+import { Dialog } from 'shared-ui/overlays';
 import styled from 'styled-components';
 import { useVerifyPin } from './api';
 

@@ -15,7 +15,6 @@ import {
   ButtonLink,
   Card,
   CopyButton,
-  Dialog,
   Muted,
   Notice,
   Row,
@@ -24,6 +23,7 @@ import {
   toast,
   VisuallyHidden,
 } from 'shared-ui';
+import { Dialog } from 'shared-ui/overlays';
 import styled from 'styled-components';
 import { useCancelPickup, useConfirmCollected } from './api';
 import { DeliveryTimeline } from './delivery-timeline';

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { ApiError, errorMessage, RequireAuth } from 'shared-client';
 import { type CheckoutSession, TEST_MODE_LABEL } from 'shared-contracts/checkout';
 import type { OrderPickup } from 'shared-contracts/order-pickups';
@@ -23,6 +22,7 @@ import {
   usePageMeta,
   VisuallyHidden,
 } from 'shared-ui';
+import { useSearchParams } from 'shared-ui/router';
 import styled from 'styled-components';
 import { DeliveryOptions } from '../../shared/delivery-options';
 import {

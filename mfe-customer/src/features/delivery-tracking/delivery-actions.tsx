@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { errorMessage } from 'shared-client';
 import { DELIVERY_MESSAGES, type Delivery } from 'shared-contracts/deliveries';
-import { Button, ButtonLink, Dialog, Notice, Row, Stack, toast } from 'shared-ui';
+import { Button, ButtonLink, Notice, Row, Stack, toast } from 'shared-ui';
+import { Dialog } from 'shared-ui/overlays';
 import { type DeliveryAction, useDeliveryAction } from './api';
 
 /** What the customer can do now: cancel while free, meet the courier, reschedule, report. */

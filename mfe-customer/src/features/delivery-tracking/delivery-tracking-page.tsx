@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useParams } from 'react-router-dom';
 import { ApiError, errorMessage, RequireAuth } from 'shared-client';
 import {
   DELIVERY_STATUS_DESCRIPTIONS,
@@ -23,6 +22,7 @@ import {
   usePageMeta,
   VisuallyHidden,
 } from 'shared-ui';
+import { useParams } from 'shared-ui/router';
 import styled from 'styled-components';
 import { CheckpointProgress } from './checkpoint-progress';
 import { CourierCard } from './courier-card';

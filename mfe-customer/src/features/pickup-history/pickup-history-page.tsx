@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage, RequireAuth, useAuth } from 'shared-client';
 import {
   DELIVERY_STATUS_LABELS,
@@ -35,6 +34,7 @@ import {
   usePageMeta,
   VisuallyHidden,
 } from 'shared-ui';
+import { useNavigate, useSearchParams } from 'shared-ui/router';
 import styled from 'styled-components';
 import { fetchOrderPickup } from '../../shared/order-pickups-api';
 import { type HistoryFilters, pickupHistoryQueryOptions } from './api';

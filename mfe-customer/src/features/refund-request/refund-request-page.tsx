@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { errorMessage, RequireAuth } from 'shared-client';
 import { formatCents } from 'shared-contracts/payments';
 import {
@@ -24,6 +23,7 @@ import {
   TwoColumns,
   usePageMeta,
 } from 'shared-ui';
+import { useSearchParams } from 'shared-ui/router';
 import styled from 'styled-components';
 import { invalidateWallet, refundRequestsQueryOptions } from './api';
 import { ClaimRules } from './claim-rules';

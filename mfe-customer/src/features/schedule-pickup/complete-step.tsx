@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
 import { formatCents } from 'shared-contracts/payments';
 import { DELIVERY_TYPE_LABELS } from 'shared-contracts/quotes';
 import { Button, ButtonLink, Notice, Row, Skeleton, Stack } from 'shared-ui';
+import { useNavigate } from 'shared-ui/router';
 import styled from 'styled-components';
 import { formatWindow } from '../../shared/format';
 import { orderPickupQueryOptions } from '../../shared/order-pickups-api';

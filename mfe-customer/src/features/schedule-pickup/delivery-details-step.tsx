@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { errorMessage } from 'shared-client';
 import { formatCents } from 'shared-contracts/payments';
 import { Notice, Skeleton, Stack } from 'shared-ui';
+import { useNavigate } from 'shared-ui/router';
 import { useCreateAddressMutation } from '../../shared/addresses-api';
 import { DeliveryOptions } from '../../shared/delivery-options';
 import {

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
 import { useAuth } from 'shared-client';
 import { type OrderDetailsStepInput, orderDetailsStepSchema } from 'shared-contracts/order-pickups';
 import {
@@ -12,6 +11,7 @@ import {
   type WeightClass,
 } from 'shared-contracts/quotes';
 import { Field, Input, media, Stack, Textarea, useSubmitOnce } from 'shared-ui';
+import { useNavigate } from 'shared-ui/router';
 import styled from 'styled-components';
 import { ChoiceCard, ChoiceGroup, FieldError } from '../../shared/choice-card';
 import { stepPath } from '../../shared/schedule-steps';

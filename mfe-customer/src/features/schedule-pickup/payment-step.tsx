@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { ApiError } from 'shared-client';
 import type { CreateOrderPickupRequest } from 'shared-contracts/order-pickups';
 import { formatCents } from 'shared-contracts/payments';
 import type { WeightClass } from 'shared-contracts/quotes';
 import { Button, Notice, Skeleton, Stack } from 'shared-ui';
+import { useNavigate } from 'shared-ui/router';
 import { PaymentForm, type PaymentPreferences } from '../../shared/payment-form';
 import { allQuotesQueryKey } from '../../shared/quote-api';
 import { stepPath } from '../../shared/schedule-steps';

@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import { media, VisuallyHidden } from 'shared-ui';
+import { Link } from 'shared-ui/router';
 import styled from 'styled-components';
 import { STEPS, type StepId, stepIndex } from '../../shared/schedule-steps';
 

@@ -1,4 +1,3 @@
-import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { RequireAuth, useAuth } from 'shared-client';
 import {
   Button,
@@ -12,6 +11,7 @@ import {
   Stack,
   usePageMeta,
 } from 'shared-ui';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'shared-ui/router';
 import styled from 'styled-components';
 import {
   allowedStep,

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ORDER_MESSAGES } from 'shared-contracts/order-pickups';
 import { Button, Notice, Skeleton, Stack } from 'shared-ui';
+import { useNavigate, useSearchParams } from 'shared-ui/router';
 import { retailersQueryOptions, storesQueryOptions } from '../../shared/catalog-api';
 import { ChoiceCard, ChoiceGroup, FieldError } from '../../shared/choice-card';
 import { stepPath } from '../../shared/schedule-steps';

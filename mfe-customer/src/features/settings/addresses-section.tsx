@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from 'shared-client';
 import { formatAddress, type SavedAddress } from 'shared-contracts/addresses';
-import { Badge, Button, Dialog, Muted, Notice, Row, Skeleton, Stack, toast } from 'shared-ui';
+import { Badge, Button, Muted, Notice, Row, Skeleton, Stack, toast } from 'shared-ui';
+import { Dialog } from 'shared-ui/overlays';
 import styled from 'styled-components';
 import {
   addressesQueryOptions,

@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
 import { ApiError, errorMessage, useAuth } from 'shared-client';
 import {
   DELETE_CONFIRMATION_WORD,
   type DeleteAccountRequest,
   deleteAccountRequestSchema,
 } from 'shared-contracts/users';
-import { Button, Dialog, Notice, Row, Stack, TextField, toast, useSubmitOnce } from 'shared-ui';
+import { Button, Notice, Row, Stack, TextField, toast, useSubmitOnce } from 'shared-ui';
+import { Dialog } from 'shared-ui/overlays';
+import { useNavigate } from 'shared-ui/router';
 import { useDeleteAccountMutation } from './api';
 import { useReauthenticate } from './use-reauthenticate';
 

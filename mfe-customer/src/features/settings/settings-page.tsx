@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
 import { errorMessage, RequireAuth } from 'shared-client';
 import { Card, Lead, Notice, Page, PageTitle, Skeleton, Stack, usePageMeta } from 'shared-ui';
+import { useLocation } from 'shared-ui/router';
 import { AddressesSection } from './addresses-section';
 import { accountProfileQueryOptions } from './api';
 import { DeleteAccountSection } from './delete-account-section';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { rememberRedirect, STORAGE_KEYS } from 'shared-client';
+import { useNavigate } from 'shared-ui/router';
 
 /**
  * Email change and account deletion need the sensitive window (SPEC section 6). Outside it the

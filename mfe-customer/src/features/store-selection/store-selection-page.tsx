@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { RETAILER_CATEGORIES, type RetailerCategory } from 'shared-contracts/retailers';
 import { METRO_AREAS, type MetroArea } from 'shared-contracts/stores';
 import {
@@ -18,6 +17,7 @@ import {
   usePageMeta,
   VisuallyHidden,
 } from 'shared-ui';
+import { useSearchParams } from 'shared-ui/router';
 import styled from 'styled-components';
 import { retailersQueryOptions, storesQueryOptions } from '../../shared/catalog-api';
 import { StoreFilterBar } from '../../shared/store-filter-bar';

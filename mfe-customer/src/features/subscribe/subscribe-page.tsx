@@ -8,7 +8,6 @@ import {
   Badge,
   Button,
   Card,
-  Dialog,
   Grid,
   Lead,
   Notice,
@@ -21,6 +20,7 @@ import {
   usePageMeta,
   VisuallyHidden,
 } from 'shared-ui';
+import { Dialog } from 'shared-ui/overlays';
 import styled from 'styled-components';
 import { PaymentForm } from '../../shared/payment-form';
 import {

@@ -4,17 +4,8 @@ import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { errorMessage } from 'shared-client';
 import { CARD_BRAND_LABELS, cardInputSchema, type PaymentMethod } from 'shared-contracts/payments';
-import {
-  Badge,
-  Button,
-  Dialog,
-  Notice,
-  Row,
-  Skeleton,
-  Stack,
-  toast,
-  useSubmitOnce,
-} from 'shared-ui';
+import { Badge, Button, Notice, Row, Skeleton, Stack, toast, useSubmitOnce } from 'shared-ui';
+import { Dialog } from 'shared-ui/overlays';
 import styled from 'styled-components';
 import { z } from 'zod';
 import { CardFields, type CardFormValues, EMPTY_CARD } from '../../shared/card-fields';

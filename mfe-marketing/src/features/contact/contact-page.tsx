@@ -1,6 +1,6 @@
-import { useSearchParams } from 'react-router-dom';
 import { SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from 'shared-contracts/support-info';
 import { ButtonLink, Card, Container, media, usePageMeta } from 'shared-ui';
+import { useSearchParams } from 'shared-ui/router';
 import styled from 'styled-components';
 import { Icon } from '../../shared/icon';
 import { PageHero } from '../../shared/page-hero';

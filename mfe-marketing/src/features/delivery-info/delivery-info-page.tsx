@@ -1,6 +1,6 @@
-import { Link } from 'react-router-dom';
 import { SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from 'shared-contracts/support-info';
 import { usePageMeta, VisuallyHidden } from 'shared-ui';
+import { Link } from 'shared-ui/router';
 import styled from 'styled-components';
 import { Icon, type IconName } from '../../shared/icon';
 import { PageHero } from '../../shared/page-hero';

@@ -1,12 +1,18 @@
-import { useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from 'shared-contracts/support-info';
-import { ButtonLink, Container, Dialog, Input, media, Notice, usePageMeta } from 'shared-ui';
+import { ButtonLink, Container, Input, media, Notice, usePageMeta } from 'shared-ui';
+import { useSearchParams } from 'shared-ui/router';
 import styled from 'styled-components';
 import { Icon, type IconName } from '../../shared/icon';
 import { PageHero } from '../../shared/page-hero';
 import { Band, Section, SectionTitle } from '../../shared/section';
+import { ActionAnchor } from './action-anchor';
 import { FAQ, FAQ_CATEGORIES, type FaqCategory, type FaqItem, filterFaq } from './faq';
+
+const loadTopicDialog = () => import('./topic-dialog');
+const TopicDialog = lazy(() =>
+  loadTopicDialog().then((module) => ({ default: module.TopicDialog })),
+);
 
 const TOPICS: Record<FaqCategory, { icon: IconName; description: string }> = {
   'Getting Started': {
@@ -88,21 +94,6 @@ const ResultCount = styled.p`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-const DialogList = styled.div`
-  margin-top: 16px;
-  display: grid;
-  gap: 16px;
-  h3 { font-size: 1.05rem; margin: 0 0 4px; }
-  p { margin: 0; color: ${({ theme }) => theme.colors.muted}; }
-`;
-
-const DialogFooter = styled.div`
-  margin-top: 20px;
-  display: flex;
-  flex-wrap: wrap;
-  gap: 10px;
-`;
-
 const Contacts = styled.div`
   display: grid;
   gap: 16px;
@@ -120,21 +111,6 @@ const ContactCard = styled.div`
   p { color: ${({ theme }) => theme.colors.muted}; }
 `;
 
-/** An external link styled as a button (mailto: is not a router path). */
-const ActionAnchor = styled.a`
-  display: inline-flex;
-  align-items: center;
-  min-height: 44px;
-  padding: 10px 18px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 2px solid ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.primary};
-  background: ${({ theme }) => theme.colors.surface};
-  font-weight: 600;
-  text-decoration: none;
-  &:hover { background: ${({ theme }) => theme.colors.primarySoft}; }
-`;
-
 function FaqList({ items }: { items: readonly FaqItem[] }) {
   return (
     <Questions>
@@ -145,37 +121,6 @@ function FaqList({ items }: { items: readonly FaqItem[] }) {
         </Question>
       ))}
     </Questions>
-  );
-}
-
-function TopicDialog({
-  topic,
-  onOpenChange,
-}: {
-  topic: FaqCategory | null;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const items = topic ? FAQ.filter((item) => item.category === topic) : [];
-  return (
-    <Dialog
-      open={topic !== null}
-      onOpenChange={onOpenChange}
-      title={topic ?? ''}
-      description={topic ? TOPICS[topic].description : undefined}
-    >
-      <DialogList>
-        {items.map((item) => (
-          <article key={item.question}>
-            <h3>{item.question}</h3>
-            <p>{item.answer}</p>
-          </article>
-        ))}
-      </DialogList>
-      <DialogFooter>
-        <ButtonLink to="/#chat">Start Live Chat</ButtonLink>
-        <ActionAnchor href={`mailto:${SUPPORT_EMAIL}`}>Email Support</ActionAnchor>
-      </DialogFooter>
-    </Dialog>
   );
 }
 
@@ -233,7 +178,8 @@ export function HelpCenterPage() {
       </PageHero>
 
       <Section id="help-topics" title="Browse by topic">
-        <Tiles>
+        {/* The dialog's code comes when a visitor reaches for a topic, not with the page. */}
+        <Tiles onPointerOver={loadTopicDialog} onFocus={loadTopicDialog}>
           {FAQ_CATEGORIES.map((category) => (
             <li key={category}>
               <Tile
@@ -251,7 +197,15 @@ export function HelpCenterPage() {
             </li>
           ))}
         </Tiles>
-        <TopicDialog topic={topic} onOpenChange={(open) => !open && closeTopic()} />
+        {topic !== null && (
+          <Suspense fallback={null}>
+            <TopicDialog
+              topic={topic}
+              description={TOPICS[topic].description}
+              onOpenChange={(open) => !open && closeTopic()}
+            />
+          </Suspense>
+        )}
       </Section>
 
       <Band $tone="tint" aria-labelledby="faq-title">

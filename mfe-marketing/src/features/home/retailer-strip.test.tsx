@@ -74,6 +74,31 @@ describe('the retailer strip', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
   });
 
+  it('asks for the retailers only once the strip comes near the screen', async () => {
+    const fetchMock = stubRetailers(() => new Response(JSON.stringify(RETAILERS)));
+    // A browser, with the strip below the fold and the page not yet idle.
+    vi.stubGlobal('requestIdleCallback', () => 1);
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    const observers: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
+          observers.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    renderWithProviders(<RetailerStrip />);
+    expect(screen.getByText('Loading retailer partners…')).toBeInTheDocument();
+    act(() => observers.forEach((notify) => notify([{ isIntersecting: false }])));
+    expect(fetchMock).not.toHaveBeenCalled();
+    act(() => observers.forEach((notify) => notify([{ isIntersecting: true }])));
+    expect(await screen.findByRole('link', { name: 'Nike (opens in a new tab)' })).toBeVisible();
+    expect(fetchMock).toHaveBeenCalledOnce();
+  });
+
   it('scrolls 5 px every 10 ms while an arrow is hovered', async () => {
     stubRetailers(() => new Response(JSON.stringify(RETAILERS)));
     renderWithProviders(<RetailerStrip />);

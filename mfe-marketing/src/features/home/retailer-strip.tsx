@@ -5,6 +5,7 @@ import type { Retailer } from 'shared-contracts/retailers';
 import { Button, Notice, Skeleton, VisuallyHidden } from 'shared-ui';
 import styled from 'styled-components';
 import { Icon } from '../../shared/icon';
+import { useNearOrIdle } from '../../shared/use-near-or-idle';
 import { usePrefersReducedMotion } from '../../shared/use-prefers-reduced-motion';
 import { partnerRetailersQueryOptions } from './retailers-api';
 import { type ScrollDirection, useStripScroll } from './use-strip-scroll';
@@ -106,8 +107,11 @@ function RetailerLogo({ retailer }: { retailer: Retailer }) {
  * itself is focusable so arrow keys, the wheel and touch scroll it too.
  */
 export function RetailerStrip() {
-  const retailers = useQuery(partnerRetailersQueryOptions());
   const viewportRef = useRef<HTMLDivElement>(null);
+  // Below the fold: the list (and zod, which checks it) comes when the strip is near or the page
+  // is idle, not with the first load (issue 13). Until then it shows its loading state.
+  const wanted = useNearOrIdle(viewportRef);
+  const retailers = useQuery({ ...partnerRetailersQueryOptions(), enabled: wanted });
   const reducedMotion = usePrefersReducedMotion();
   const scroll = useStripScroll(viewportRef, {
     smooth: !reducedMotion,

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { rememberRedirect, STORAGE_KEYS, useAuth } from 'shared-client';
+import { useNavigate } from 'shared-ui/router';
 
 /**
  * Click handler for links to pages that need an account (SPEC section 2, home hero): signed out,

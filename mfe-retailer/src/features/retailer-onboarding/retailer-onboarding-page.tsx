@@ -14,12 +14,9 @@ import {
   PageTitle,
   Row,
   Stack,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
   usePageMeta,
 } from 'shared-ui';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from 'shared-ui/tabs';
 import { retailerAccountQueryOptions } from '../../shared/retailer-api';
 import { Table, TableWrap } from '../../shared/table';
 import { AccountForm } from './account-form';

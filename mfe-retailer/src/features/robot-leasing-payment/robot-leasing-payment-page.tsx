@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage, newIdempotencyKey, RequireAuth } from 'shared-client';
 import {
   createLeaseRequestSchema,
@@ -28,6 +27,7 @@ import {
   usePageMeta,
   useSubmitOnce,
 } from 'shared-ui';
+import { useNavigate, useSearchParams } from 'shared-ui/router';
 import styled from 'styled-components';
 import type { z } from 'zod';
 import { retailerAccountQueryOptions } from '../../shared/retailer-api';

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
 import { errorMessage, RequireAuth } from 'shared-client';
 import { formatCents } from 'shared-contracts/payments';
 import { formatServiceDateTime } from 'shared-contracts/service-time';
@@ -16,6 +15,7 @@ import {
   Row,
   usePageMeta,
 } from 'shared-ui';
+import { useSearchParams } from 'shared-ui/router';
 import styled from 'styled-components';
 import { leaseQueryOptions, leasesQueryOptions } from '../../shared/robot-leasing-api';
 

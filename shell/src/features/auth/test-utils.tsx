@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AuthProvider } from 'shared-client';
+import { MemoryRouter } from 'shared-client/testing';
 import type { User } from 'shared-contracts/auth';
 import { Toaster, theme } from 'shared-ui';
+import { Route, Routes, useLocation } from 'shared-ui/router';
 import { ThemeProvider } from 'styled-components';
 import { vi } from 'vitest';
 

@@ -1,0 +1,36 @@
+import { type RefObject, useEffect, useState } from 'react';
+import { whenIdle } from 'shared-ui';
+
+/** How far outside the viewport an element counts as near: about a screenful of scrolling. */
+const NEAR_MARGIN = '600px 0px';
+
+/**
+ * True once the element is on or near the screen, or the page is idle, whichever comes first.
+ * Below-the-fold content fetches its data then (issue 13): not in the first load's network and
+ * main-thread time, yet ready before a visitor scrolls to it. Without IntersectionObserver it is
+ * true at once.
+ */
+export function useNearOrIdle(ref: RefObject<Element | null>): boolean {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (wanted) return undefined;
+    if (!element || typeof IntersectionObserver === 'undefined') {
+      setWanted(true);
+      return undefined;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setWanted(true);
+      },
+      { rootMargin: NEAR_MARGIN },
+    );
+    observer.observe(element);
+    const cancelIdle = whenIdle(() => setWanted(true));
+    return () => {
+      observer.disconnect();
+      cancelIdle();
+    };
+  }, [ref, wanted]);
+  return wanted;
+}

@@ -1,0 +1,79 @@
+// Work that is not part of the first paint (issue 13): the support chat, the toasts' Radix code.
+
+/** Longest wait for an idle moment before the widget loads anyway. */
+export const IDLE_TIMEOUT_MS = 2000;
+
+function onIdle(callback: () => void, timeoutMs: number): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    // Bound now: the cancel may run after the page (or a test) has replaced these globals.
+    const cancelIdle = window.cancelIdleCallback?.bind(window);
+    const handle = window.requestIdleCallback(() => callback(), { timeout: timeoutMs });
+    return () => cancelIdle?.(handle);
+  }
+  const timer = setTimeout(callback, timeoutMs);
+  return () => clearTimeout(timer);
+}
+
+let pageReady = false;
+const waitingForPage = new Set<() => void>();
+
+/** At the latest this long after the load event, idle work stops waiting for the page. */
+export const PAGE_READY_TIMEOUT_MS = 5000;
+
+/**
+ * Called once the first page on screen is interactive (hydrated, or rendered in the browser):
+ * `usePageMeta`, which every page calls, does it. Idle work waits for it: on a slow phone the browser is "idle" between the downloads
+ * hydration needs, and idle work fetched then competes with them for the network and the CPU.
+ */
+export function markPageReady(): void {
+  if (pageReady) return;
+  pageReady = true;
+  for (const run of [...waitingForPage]) run();
+  waitingForPage.clear();
+}
+
+/**
+ * After the page's load event and `markPageReady`, whichever is later; at most
+ * PAGE_READY_TIMEOUT_MS after the load (a page that failed to load never marks itself ready, and
+ * the support chat must still come). Returns a cancel function.
+ */
+function afterPageReady(run: () => void): () => void {
+  let done = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    waitingForPage.delete(finish);
+    clearTimeout(timer);
+    run();
+  };
+  const onLoad = () => {
+    if (pageReady) return finish();
+    waitingForPage.add(finish);
+    timer = setTimeout(finish, PAGE_READY_TIMEOUT_MS);
+  };
+  if (document.readyState === 'complete') onLoad();
+  else window.addEventListener('load', onLoad, { once: true });
+  return () => {
+    done = true;
+    waitingForPage.delete(finish);
+    clearTimeout(timer);
+    window.removeEventListener('load', onLoad);
+  };
+}
+
+/**
+ * Runs `callback` once the page has loaded and is interactive (`markPageReady`) and the browser
+ * is idle (requestIdleCallback, at most `timeoutMs` later), or `timeoutMs` after that where there
+ * is no requestIdleCallback (Safari). Returns a cancel function.
+ */
+export function whenIdle(callback: () => void, timeoutMs = IDLE_TIMEOUT_MS): () => void {
+  let cancelIdle = () => {};
+  const cancelWait = afterPageReady(() => {
+    cancelIdle = onIdle(callback, timeoutMs);
+  });
+  return () => {
+    cancelWait();
+    cancelIdle();
+  };
+}
