@@ -2,7 +2,8 @@
 // `node scripts/check-bundle-budget.mjs`: the first-load JavaScript budget (issue 13). Serves the
 // production build as `npm start` does (the repository's builds, or DIST_ROOT / STATIC_ROOT when
 // set), opens `/` and every public route signed out in a fresh Chromium context, adds up the gzip
-// size of the scripts requested before the page's heading is on screen, prints the chunk table
+// size of the scripts requested before the page is interactive (its heading on screen and
+// hydrated; idle work such as the support chat comes after and is not counted), prints the chunk table
 // of `/` and one line per route, and exits 1 when `/` or any route is over its budget. The
 // measuring is e2e/bench/first-load.mjs's (shared in e2e/bench/first-load-lib.mjs), so the
 // benchmark table and this check always count the same bytes. `npm test` runs it after the build.
@@ -18,14 +19,16 @@ import {
 const KB = 1024;
 
 /**
- * Budgets in KB of gzip, set just above what the build achieves so any growth fails it. They are
- * ratchets, not the goal: issue 13 asks for `/` ≤ 170 KB and every route ≤ 220 KB, which needs
- * the shared-library work listed in docs/decisions/007-first-load-and-federation.md. Lower them
- * as that work lands; never raise them without a decision recorded there.
+ * Budgets in KB of gzip, set just above what the build achieves (about 194 KB on `/`, 234 KB on
+ * `/api-docs`, the heaviest route) so any growth fails it. They are ratchets, not the goal: issue
+ * 13 asks for `/` ≤ 170 KB and every route ≤ 220 KB. What is left on `/` is mostly react-dom
+ * (64 KB) and the Module Federation runtime (32 KB in main, 14 KB in the remote's entry); see
+ * docs/decisions/007-first-load-and-federation.md and docs/benchmarks.md. Lower them as work
+ * lands; never raise them without a decision recorded there.
  */
 export const BUDGET_KB = {
-  home: 290,
-  route: 335,
+  home: 205,
+  route: 240,
 };
 export const GOAL_KB = { home: 170, route: 220 };
 
@@ -40,7 +43,7 @@ try {
     const result = await measureFirstLoad(browser, `${server.baseUrl}${route}`);
     const budget = (route === '/' ? BUDGET_KB.home : BUDGET_KB.route) * KB;
     if (route === '/') {
-      console.log(`First-load JavaScript of / (scripts requested before its heading showed):\n`);
+      console.log(`First-load JavaScript of / (scripts requested before it was interactive):\n`);
       console.log(chunkTable(result));
       console.log('');
     }

@@ -152,6 +152,12 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
           : { filename: production ? 'remoteEntry.[contenthash:10].js' : 'remoteEntry.js' }),
         exposes,
         shared: sharedConfig(dir, options.requiredVersionOverrides),
+        // `loaded-first` (ADR 011): with `version-first` every first use of a shared module loaded
+        // later (shared-ui/tabs, shared-ui/overlays) initialises the share scope again, fetching
+        // the entry of every registered remote, and one remote that is down then failed the
+        // shell's own sign-in page. The singletons the page starts with are the shell's, loaded
+        // first either way; strictVersion still refuses a remote built against another range.
+        shareStrategy: 'loaded-first',
         dts: false,
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
         experiments: {

@@ -29,7 +29,9 @@ export function preloadable<P extends object>(
     }
     return pending;
   };
-  const Lazy = lazy(() => start().then((component) => ({ default: component }))) as ComponentType<P>;
+  const Lazy = lazy(() =>
+    start().then((component) => ({ default: component })),
+  ) as ComponentType<P>;
   function Component(props: P) {
     const Render = Loaded ?? Lazy;
     return <Render {...props} />;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from 'shared-contracts/support-info';
 import { ButtonLink, Container, Input, media, Notice, usePageMeta } from 'shared-ui';
 import { useSearchParams } from 'shared-ui/router';
@@ -156,6 +156,16 @@ export function HelpCenterPage() {
     setParams(next, { replace: true, preventScrollReset: true });
   }
 
+  // The box arrives with the server's HTML (issue 13), so a visitor can type before the page's
+  // code has hydrated it; React does not see that typing. Adopt it once hydrated.
+  const searchBox = useRef<HTMLInputElement>(null);
+  const adoptEarlyTyping = useRef(onSearch);
+  useEffect(() => {
+    const typed = searchBox.current?.value ?? '';
+    if (typed !== query) adoptEarlyTyping.current(typed);
+    // Once, on hydration: later typing goes through onChange.
+  }, []);
+
   return (
     <>
       <PageHero
@@ -166,6 +176,7 @@ export function HelpCenterPage() {
         <SearchBox role="search">
           <label htmlFor={searchId}>Search the help center</label>
           <Input
+            ref={searchBox}
             id={searchId}
             type="search"
             value={query}

@@ -92,9 +92,13 @@ describe('the retailer strip', () => {
     );
     renderWithProviders(<RetailerStrip />);
     expect(screen.getByText('Loading retailer partners…')).toBeInTheDocument();
-    act(() => observers.forEach((notify) => notify([{ isIntersecting: false }])));
+    act(() => {
+      for (const notify of observers) notify([{ isIntersecting: false }]);
+    });
     expect(fetchMock).not.toHaveBeenCalled();
-    act(() => observers.forEach((notify) => notify([{ isIntersecting: true }])));
+    act(() => {
+      for (const notify of observers) notify([{ isIntersecting: true }]);
+    });
     expect(await screen.findByRole('link', { name: 'Nike (opens in a new tab)' })).toBeVisible();
     expect(fetchMock).toHaveBeenCalledOnce();
   });
