@@ -66,8 +66,14 @@ try {
           tbt: audits['total-blocking-time'].numericValue,
           cls: audits['cumulative-layout-shift'].numericValue,
         });
+        // Which element was the LCP, and where its time went (TTFB, load delay, render delay).
+        const lcpElement = audits['largest-contentful-paint-element']?.details?.items ?? [];
+        const snippet = lcpElement[0]?.items?.[0]?.node?.snippet ?? 'unknown';
+        const phases = (lcpElement[1]?.items ?? [])
+          .map((phase) => `${phase.phase} ${millis(phase.timing)}`)
+          .join(', ');
         console.log(
-          `${route} run ${run + 1}/${runs}: performance ${score(samples.at(-1).performance)}, LCP ${seconds(samples.at(-1).lcp)}, TBT ${millis(samples.at(-1).tbt)}`,
+          `${route} run ${run + 1}/${runs}: performance ${score(samples.at(-1).performance)}, LCP ${seconds(samples.at(-1).lcp)}, TBT ${millis(samples.at(-1).tbt)}; LCP element ${snippet.slice(0, 120)} (${phases})`,
         );
       } finally {
         await chrome.close();

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { errorMessage } from 'shared-client';
 import type { OpenApiDocument } from 'shared-contracts/openapi';
 import { RETAILER_API_VERSION } from 'shared-contracts/retailer-api';
@@ -348,6 +349,9 @@ export function ApiDocsPage() {
     'The CurbRun retailer API: authentication, endpoints, schemas, webhooks and a try-it console.',
   );
   const doc = useQuery(openApiQueryOptions());
+  // The reference is hundreds of elements: rendered at transition priority, React yields to the
+  // browser while building it instead of blocking taps for the whole render (issue 13, TBT).
+  const reference = useDeferredValue(doc.data);
   return (
     <Page>
       <PageTitle>API Documentation</PageTitle>
@@ -355,14 +359,16 @@ export function ApiDocsPage() {
         Endpoints, authentication, webhooks and signature verification, generated from the schemas
         the server validates with.
       </Lead>
-      {doc.isPending ? <Loading label="Loading the API reference…" /> : null}
+      {doc.isPending || (doc.data && !reference) ? (
+        <Loading label="Loading the API reference…" />
+      ) : null}
       {doc.isError ? (
         <Notice tone="danger" role="alert" title="The API reference could not be loaded">
           {/* A document that is not one (a parse failure) says nothing a reader can use. */}
           {errorMessage(doc.error, 'Please try again in a moment.')}
         </Notice>
       ) : null}
-      {doc.data ? <Reference doc={doc.data} /> : null}
+      {reference ? <Reference doc={reference} /> : null}
     </Page>
   );
 }
