@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Measures the JavaScript a first visit to a page downloads before its heading is on screen
-// (issues 2 and 13): every JS file, its size as sent (brotli, what Chromium negotiates), its gzip
+// Measures the JavaScript a first visit to a page downloads before it is interactive, meaning its
+// heading is on screen and hydrated (issues 2 and 13): every JS file, its size as sent (brotli, what Chromium negotiates), its gzip
 // size and its raw size, and the MF runtime copies; then the first-load total of every public
-// route, with what was fetched after the paint (idle work) beside it.
+// route, with what was fetched after that (idle work) beside it.
 //
 // Usage: node e2e/bench/first-load.mjs [base-url]
 // Without a URL it starts the production server itself (scripts/serve.mjs) over the repository's
@@ -48,13 +48,13 @@ try {
     chunkTable(home),
     '',
     `Files that contain Module Federation runtime code: ${runtimeFiles.join(', ') || 'none'}.`,
-    `Requested after the heading was on screen (idle work, not counted above): ${
+    `Requested after the page was interactive (idle work, not counted above): ${
       home.later.map((s) => `\`${s.file}\` (${kb(s.gzip)} gzip)`).join(', ') || 'none'
     }.`,
     '',
-    'First load of every public route (signed out, cold cache; scripts requested before the heading was on screen):',
+    'First load of every public route (signed out, cold cache; scripts requested before the page was interactive, its heading on screen and hydrated):',
     '',
-    '| route | files | sent | gzip | raw | after paint (gzip) |',
+    '| route | files | sent | gzip | raw | idle work after (gzip) |',
     '|---|---|---|---|---|---|',
     ...routes.map(
       (r) =>
