@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useState } from 'react';
-import { whenIdle } from 'shared-ui';
+import { useIdle } from 'shared-ui';
 
 /** How far outside the viewport an element counts as near: about a screenful of scrolling. */
 const NEAR_MARGIN = '600px 0px';
@@ -11,26 +11,23 @@ const NEAR_MARGIN = '600px 0px';
  * true at once.
  */
 export function useNearOrIdle(ref: RefObject<Element | null>): boolean {
-  const [wanted, setWanted] = useState(false);
+  const idle = useIdle();
+  const [near, setNear] = useState(false);
   useEffect(() => {
     const element = ref.current;
-    if (wanted) return undefined;
+    if (near || idle) return undefined;
     if (!element || typeof IntersectionObserver === 'undefined') {
-      setWanted(true);
+      setNear(true);
       return undefined;
     }
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setWanted(true);
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
       },
       { rootMargin: NEAR_MARGIN },
     );
     observer.observe(element);
-    const cancelIdle = whenIdle(() => setWanted(true));
-    return () => {
-      observer.disconnect();
-      cancelIdle();
-    };
-  }, [ref, wanted]);
-  return wanted;
+    return () => observer.disconnect();
+  }, [ref, near, idle]);
+  return near || idle;
 }

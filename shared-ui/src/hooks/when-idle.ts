@@ -1,6 +1,8 @@
-// Work that is not part of the first paint (issue 13): the support chat, the toasts' Radix code.
+// Work that is not part of the first paint (issue 13): the support chat, the toasts' Radix code,
+// the home strip's retailer list.
+import { useEffect, useState } from 'react';
 
-/** Longest wait for an idle moment before the widget loads anyway. */
+/** Longest wait for an idle moment before idle work starts anyway. */
 export const IDLE_TIMEOUT_MS = 2000;
 
 function onIdle(callback: () => void, timeoutMs: number): () => void {
@@ -22,14 +24,15 @@ export const PAGE_READY_TIMEOUT_MS = 5000;
 
 /**
  * Called once the first page on screen is interactive (hydrated, or rendered in the browser):
- * `usePageMeta`, which every page calls, does it. Idle work waits for it: on a slow phone the browser is "idle" between the downloads
- * hydration needs, and idle work fetched then competes with them for the network and the CPU.
+ * `usePageMeta`, which every page calls, does it. Idle work waits for it: on a slow phone the
+ * browser is "idle" between the downloads hydration needs, and idle work fetched then competes
+ * with them for the network and the CPU.
  */
 export function markPageReady(): void {
   if (pageReady) return;
   pageReady = true;
+  // Each waiting callback removes itself from the set when it runs.
   for (const run of [...waitingForPage]) run();
-  waitingForPage.clear();
 }
 
 /**
@@ -76,4 +79,11 @@ export function whenIdle(callback: () => void, timeoutMs = IDLE_TIMEOUT_MS): () 
     cancelWait();
     cancelIdle();
   };
+}
+
+/** False until `whenIdle` fires for this component, then true (never rendered true on the server). */
+export function useIdle(timeoutMs = IDLE_TIMEOUT_MS): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => (idle ? undefined : whenIdle(() => setIdle(true), timeoutMs)), [idle, timeoutMs]);
+  return idle;
 }

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { whenIdle } from '../hooks/when-idle';
+import { lazy, Suspense } from 'react';
+import { useIdle } from '../hooks/when-idle';
 import { useToast } from './use-toast';
 
 // Radix Toast and what it brings (about 15 KB of gzip with the Radix helpers it shares with tabs
@@ -12,9 +12,8 @@ const RadixToaster = lazy(() =>
 /** The toast area: rendered once by the shell; every remote raises toasts through `toast()`. */
 export function Toaster() {
   const { toasts } = useToast();
-  const [idle, setIdle] = useState(false);
   // Not rendered on the server or during hydration either way: the first render is always empty.
-  useEffect(() => (idle ? undefined : whenIdle(() => setIdle(true))), [idle]);
+  const idle = useIdle();
   if (!idle && toasts.length === 0) return null;
   return (
     <Suspense fallback={null}>

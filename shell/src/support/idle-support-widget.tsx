@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { whenIdle } from 'shared-ui';
+import { lazy, Suspense } from 'react';
+import { useIdle } from 'shared-ui';
 import { useLocation } from 'shared-ui/router';
 
 // The hash that opens the chat from any page (SPEC section 2); the widget uses the same value.
@@ -16,8 +16,7 @@ const SupportWidget = lazy(() =>
  */
 export function IdleSupportWidget() {
   const { hash } = useLocation();
-  const [idle, setIdle] = useState(false);
-  useEffect(() => (idle ? undefined : whenIdle(() => setIdle(true))), [idle]);
+  const idle = useIdle();
   if (!idle && hash !== CHAT_HASH) return null;
   return (
     <Suspense fallback={null}>
