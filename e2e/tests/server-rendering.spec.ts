@@ -86,6 +86,32 @@ for (const [route, text] of PUBLIC_PAGES) {
   });
 }
 
+test('a form submitted before the page hydrated is answered once it has, not by the browser', async ({
+  page,
+}) => {
+  // Hold the marketing remote's code, so the contact form is on screen but not yet React's.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/remotes/marketing/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/contact');
+  const form = page.getByRole('form', { name: 'Contact form' });
+  await form.getByRole('button', { name: 'Send message' }).click();
+  // The browser did not submit it itself (that would load /contact? with the fields in the URL).
+  expect(new URL(page.url()).search).toBe('');
+  await expect(form.getByText('Please enter your name')).toHaveCount(0);
+
+  release();
+  // The same press, answered by the form's own validation once hydrated.
+  await expect(form.getByText('Please enter your name')).toBeVisible();
+  await expect(form.getByText('Please enter a message')).toBeVisible();
+  expect(new URL(page.url()).search).toBe('');
+});
+
 test.describe('a remote whose Node build throws', () => {
   let server: ExtraServer | undefined;
   let staticRoot: string | undefined;

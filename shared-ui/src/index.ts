@@ -48,7 +48,7 @@ export type { RemoteExposeKey, RemoteExposes, RemoteRoutesModule } from './feder
 export { isRemoteRoutesModule } from './federation';
 export { SITE_NAME, usePageMeta } from './hooks/use-page-meta';
 export { useSubmitOnce } from './hooks/use-submit-once';
-export { IDLE_TIMEOUT_MS, markPageReady, useIdle, whenIdle } from './hooks/when-idle';
+export { IDLE_TIMEOUT_MS, markPageReady, onPageReady, useIdle, whenIdle } from './hooks/when-idle';
 export { GlobalStyle } from './theme/global-style';
 export type { Theme } from './theme/theme';
 export { media, theme } from './theme/theme';

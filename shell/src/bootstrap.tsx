@@ -2,7 +2,9 @@
 import './security/strict-csp';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { onPageReady } from 'shared-ui';
 import { App } from './app';
+import { releaseEarlySubmits } from './early-submits';
 import { loadPageCode, reportRecoverableError } from './server-rendering';
 
 const container = document.getElementById('root');
@@ -18,6 +20,8 @@ const app = (
 // once the page's own code is here (its remote, or the shell page), so hydration never waits on
 // it. A plain static host sends an empty #root, and the app renders from scratch.
 if (container.firstElementChild) {
+  // A submit pressed before the page was interactive is handed to the hydrated form.
+  onPageReady(() => releaseEarlySubmits());
   loadPageCode(window.location.pathname).finally(() => {
     // As a transition, hydration yields to the browser every few milliseconds instead of holding
     // the main thread for the whole page (Total Blocking Time on a slow phone); the page is

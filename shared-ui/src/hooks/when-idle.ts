@@ -31,8 +31,14 @@ export const PAGE_READY_TIMEOUT_MS = 5000;
 export function markPageReady(): void {
   if (pageReady) return;
   pageReady = true;
-  // Each waiting callback removes itself from the set when it runs.
   for (const run of [...waitingForPage]) run();
+  waitingForPage.clear();
+}
+
+/** Runs `run` once the first page is interactive (`markPageReady`), or at once if it already is. */
+export function onPageReady(run: () => void): void {
+  if (pageReady) run();
+  else waitingForPage.add(run);
 }
 
 /**
