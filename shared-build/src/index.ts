@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
 import { PrecompressPlugin } from './compress-plugin.ts';
+import { federationRuntimeEsmAliases } from './federation-runtime-esm.ts';
 import { RouteOwnersPlugin } from './route-owners-plugin.ts';
 import { createServerConfig } from './server-config.ts';
 import { SHARED_SINGLETONS } from './shared-singletons.ts';
@@ -133,6 +134,7 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
       // Workspace libraries ship TS source with explicit `.ts` specifiers in places.
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      alias: federationRuntimeEsmAliases(),
     },
     module: {
       rules: [

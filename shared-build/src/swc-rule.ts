@@ -25,6 +25,11 @@ export function swcRule({
     options: {
       jsc: {
         parser: { syntax: 'typescript', tsx: true },
+        // Without a target SWC compiles to ES5: object spread, classes, optional chaining and
+        // async functions become helpers and state machines, over half of our own code's bytes
+        // (issue 13). ES2020 runs natively on every browser the site supports (Safari 14+,
+        // Chrome and Firefox of 2020 on) and on Node 20 for the server build.
+        target: 'es2020',
         transform: {
           react: { runtime: 'automatic', development: !production, refresh: false },
         },
