@@ -1,7 +1,29 @@
 #!/usr/bin/env node
+// Lighthouse mobile on the production build and on its non-federated reference, in one run
+// (issue 13, ADR 012).
+//
+// Usage: node e2e/bench/lighthouse.mjs [runs per route, default 5]
+//   STATIC_ROOT / DIST_ROOT  the federated build to measure (default: the repository's builds)
+//   REFERENCE_ROOT           a reference build to use as it is (default: build one into
+//                            .bench/reference with FEDERATION=off, e2e/bench/reference-build.mjs)
+//   REFERENCE=off            measure the federated build only
+//   ONLY=/,/auth             just those routes, and leave docs/benchmarks.md alone (a quick check)
+//
+// Each run opens the page in a fresh Chromium (cold cache) driven by Lighthouse 12 (simulated
+// Slow 4G, 4× CPU). Runs alternate between the two builds, in turns that swap which goes first, so
+// the noise of this shared 2-core machine falls on both alike. It also counts each route's
+// first-load JavaScript (up to interactive, e2e/bench/first-load-lib.mjs) in both builds, and
+// rewrites the LIGHTHOUSE and FEDERATION-COST tables of docs/benchmarks.md.
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { startProductionServer, writeBenchmarkSection } from './first-load-lib.mjs';
+import {
+  kb,
+  launchBrowser,
+  measureFirstLoad,
+  startProductionServer,
+  writeBenchmarkSection,
+} from './first-load-lib.mjs';
+import { buildReference } from './reference-build.mjs';
 import { freePort } from './servers.mjs';
 
 export const LIGHTHOUSE_ROUTES = [
@@ -20,9 +42,8 @@ if (!Number.isInteger(runs) || runs < 1) {
   console.error('Usage: node e2e/bench/lighthouse.mjs [runs per route, default 5]');
   process.exit(2);
 }
-
-// `ONLY=/,/auth` measures just those routes and leaves docs/benchmarks.md alone (a quick check).
 const ONLY = process.env.ONLY ? process.env.ONLY.split(',') : undefined;
+const withReference = process.env.REFERENCE !== 'off';
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -35,66 +56,119 @@ const score = (value) => String(Math.round(value));
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const millis = (ms) => `${Math.round(ms).toLocaleString('en-US')} ms`;
 const cls = (value) => value.toFixed(3);
+const signedMillis = (ms) => `${ms >= 0 ? '+' : '−'}${millis(Math.abs(ms))}`;
+const percent = (ratio) => `${ratio >= 0 ? '+' : '−'}${(Math.abs(ratio) * 100).toFixed(1)}%`;
 
-const server = await startProductionServer({
-  staticRoot: process.env.STATIC_ROOT ?? process.env.DIST_ROOT,
-});
-const results = [];
-try {
-  for (const route of ONLY ?? LIGHTHOUSE_ROUTES) {
-    const samples = [];
-    for (let run = 0; run < runs; run += 1) {
-      // A fresh browser per run (cold cache), driven by Lighthouse over its debugging port.
-      const port = await freePort();
-      const chrome = await chromium.launch({
-        executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-        ignoreDefaultArgs: ['--headless'],
-        args: [...CHROME_FLAGS, `--remote-debugging-port=${port}`],
-      });
-      try {
-        const result = await lighthouse(`${server.baseUrl}${route}`, {
-          port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility'],
-        });
-        const { categories, audits } = result.lhr;
-        samples.push({
-          performance: categories.performance.score * 100,
-          accessibility: categories.accessibility.score * 100,
-          lcp: audits['largest-contentful-paint'].numericValue,
-          tbt: audits['total-blocking-time'].numericValue,
-          cls: audits['cumulative-layout-shift'].numericValue,
-        });
-        // Which element was the LCP, and where its time went (TTFB, load delay, render delay).
-        const lcpElement = audits['largest-contentful-paint-element']?.details?.items ?? [];
-        const snippet = lcpElement[0]?.items?.[0]?.node?.snippet ?? 'unknown';
-        const phases = (lcpElement[1]?.items ?? [])
-          .map((phase) => `${phase.phase} ${millis(phase.timing)}`)
-          .join(', ');
-        console.log(
-          `${route} run ${run + 1}/${runs}: performance ${score(samples.at(-1).performance)}, LCP ${seconds(samples.at(-1).lcp)}, TBT ${millis(samples.at(-1).tbt)}; LCP element ${snippet.slice(0, 120)} (${phases})`,
-        );
-      } finally {
-        await chrome.close();
-      }
-    }
-    const of = (key) => samples.map((sample) => sample[key]);
-    results.push(
-      `| \`${route}\` | ${stat(of('performance'), score)} | ${stat(of('lcp'), seconds)} | ${stat(of('tbt'), millis)} | ${stat(of('cls'), cls)} | ${stat(of('accessibility'), score)} |`,
+/** One Lighthouse run of `url` in a fresh browser; the measures the tables use. */
+async function audit(url, label) {
+  const port = await freePort();
+  const chrome = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    ignoreDefaultArgs: ['--headless'],
+    args: [...CHROME_FLAGS, `--remote-debugging-port=${port}`],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    const { categories, audits } = result.lhr;
+    const sample = {
+      performance: categories.performance.score * 100,
+      accessibility: categories.accessibility.score * 100,
+      lcp: audits['largest-contentful-paint'].numericValue,
+      tbt: audits['total-blocking-time'].numericValue,
+      cls: audits['cumulative-layout-shift'].numericValue,
+    };
+    // Which element was the LCP, and where its time went (TTFB, load delay, render delay).
+    const lcpElement = audits['largest-contentful-paint-element']?.details?.items ?? [];
+    const snippet = lcpElement[0]?.items?.[0]?.node?.snippet ?? 'unknown';
+    const phases = (lcpElement[1]?.items ?? [])
+      .map((phase) => `${phase.phase} ${millis(phase.timing)}`)
+      .join(', ');
+    console.log(
+      `${label}: performance ${score(sample.performance)}, LCP ${seconds(sample.lcp)}, TBT ${millis(sample.tbt)}; LCP element ${snippet.slice(0, 100)} (${phases})`,
     );
+    return sample;
+  } finally {
+    await chrome.close();
   }
-} finally {
-  await server.stop();
 }
 
+const federatedRoot = process.env.STATIC_ROOT ?? process.env.DIST_ROOT;
+const builds = [{ name: 'federated', staticRoot: federatedRoot }];
+if (withReference) {
+  const referenceRoot =
+    process.env.REFERENCE_ROOT ?? (await buildReference({ federatedRoot: federatedRoot }));
+  builds.push({ name: 'reference', staticRoot: referenceRoot });
+}
+for (const build of builds) {
+  build.server = await startProductionServer({ staticRoot: build.staticRoot });
+}
+
+const routes = ONLY ?? LIGHTHOUSE_ROUTES;
+const results = new Map(routes.map((route) => [route, {}]));
+try {
+  // First-load JavaScript of every route in every build (bytes do not vary between runs).
+  const browser = await launchBrowser();
+  try {
+    for (const route of routes) {
+      for (const build of builds) {
+        const firstLoad = await measureFirstLoad(browser, `${build.server.baseUrl}${route}`);
+        results.get(route)[build.name] = { bytes: firstLoad.total.gzip, samples: [] };
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  for (const route of routes) {
+    for (let run = 0; run < runs; run += 1) {
+      const order = run % 2 === 0 ? builds : [...builds].reverse();
+      for (const build of order) {
+        const sample = await audit(
+          `${build.server.baseUrl}${route}`,
+          `${route} ${build.name} run ${run + 1}/${runs}`,
+        );
+        results.get(route)[build.name].samples.push(sample);
+      }
+    }
+  }
+} finally {
+  for (const build of builds) await build.server?.stop();
+}
+
+const of = (samples, key) => samples.map((sample) => sample[key]);
 const date = new Date().toISOString().slice(0, 10);
-const table = [
-  `Measured ${date} with \`node e2e/bench/lighthouse.mjs ${runs}\`: Lighthouse 12 mobile (simulated Slow 4G, 4× CPU), ${runs} runs per route, production build, Debian Chromium headless; median (min–max).`,
+const lighthouseTable = [
+  `Measured ${date} with \`node e2e/bench/lighthouse.mjs ${runs}\`: Lighthouse 12 mobile (simulated Slow 4G, 4× CPU), ${runs} runs per route, production build (federated, as \`npm start\` serves it), Debian Chromium headless; median (min–max).`,
   '',
   '| route | performance | LCP | TBT | CLS | accessibility |',
   '|---|---|---|---|---|---|',
-  ...results,
+  ...routes.map((route) => {
+    const { samples } = results.get(route).federated;
+    return `| \`${route}\` | ${stat(of(samples, 'performance'), score)} | ${stat(of(samples, 'lcp'), seconds)} | ${stat(of(samples, 'tbt'), millis)} | ${stat(of(samples, 'cls'), cls)} | ${stat(of(samples, 'accessibility'), score)} |`;
+  }),
 ].join('\n');
-console.log(`\n${table}`);
-if (!ONLY) await writeBenchmarkSection('LIGHTHOUSE', table);
+console.log(`\n${lighthouseTable}`);
+
+let costTable;
+if (withReference) {
+  costTable = [
+    `Measured ${date} in the same run: the federated build against the non-federated reference (ADR 012), ${runs} Lighthouse runs per route and build, alternating; first-load JavaScript is gzip up to interactive; LCP and TBT are medians, "added" is federated minus reference.`,
+    '',
+    '| route | first load, federated | reference | added | LCP, federated | reference | added | TBT, federated | reference | performance, federated | reference |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...routes.map((route) => {
+      const { federated, reference } = results.get(route);
+      const lcp = [median(of(federated.samples, 'lcp')), median(of(reference.samples, 'lcp'))];
+      return `| \`${route}\` | ${kb(federated.bytes)} | ${kb(reference.bytes)} | ${percent(federated.bytes / reference.bytes - 1)} | ${seconds(lcp[0])} | ${seconds(lcp[1])} | ${signedMillis(lcp[0] - lcp[1])} | ${millis(median(of(federated.samples, 'tbt')))} | ${millis(median(of(reference.samples, 'tbt')))} | ${score(median(of(federated.samples, 'performance')))} | ${score(median(of(reference.samples, 'performance')))} |`;
+    }),
+  ].join('\n');
+  console.log(`\n${costTable}`);
+}
+if (!ONLY) {
+  await writeBenchmarkSection('LIGHTHOUSE', lighthouseTable);
+  if (costTable) await writeBenchmarkSection('FEDERATION-COST', costTable);
+}

@@ -5,6 +5,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
 import { PrecompressPlugin } from './compress-plugin.ts';
 import { federationRuntimeEsmAliases } from './federation-runtime-esm.ts';
+import { isReferenceBuild, toReferenceShellConfig } from './reference-config.ts';
 import { RouteOwnersPlugin } from './route-owners-plugin.ts';
 import { createServerConfig } from './server-config.ts';
 import { SHARED_SINGLETONS } from './shared-singletons.ts';
@@ -187,7 +188,7 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
           ],
         }),
       // The route-ownership table for the server's preload hints (issue 13).
-      isHost && RouteOwnersPlugin.forApp(dir),
+      isHost && RouteOwnersPlugin.forApp(dir, { federation: !isReferenceBuild() }),
       production && new PrecompressPlugin(),
     ],
     optimization: {
@@ -217,7 +218,24 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
  * the browser build has cleaned it.
  */
 export function createAppConfigs(options: FederatedAppOptions): Configuration[] {
-  const browser: Configuration = { ...createFederatedConfig(options), name: 'federated' };
+  const federated: Configuration = { ...createFederatedConfig(options), name: 'federated' };
+  if (isReferenceBuild() && options.name !== 'shell') {
+    throw new Error(
+      'FEDERATION=off builds only the shell (the non-federated reference of ADR 012), which bundles the remotes itself.',
+    );
+  }
+  // The reference keeps the name `federated`: the server build below depends on it by name.
+  const browser: Configuration = isReferenceBuild()
+    ? {
+        ...toReferenceShellConfig(federated, {
+          dir: options.dir,
+          production: process.env.NODE_ENV === 'production',
+          remotes: Object.keys(DEV_PORTS).filter((name) => name !== 'shell'),
+          routesFile: REMOTE_EXPOSES['./routes'] ?? './src/routes.tsx',
+        }),
+        name: 'federated',
+      }
+    : federated;
   if (process.env.NODE_ENV !== 'production') return [browser];
   const outputPath = browser.output?.path;
   if (!outputPath) throw new Error('The browser build has no output folder.');

@@ -20,11 +20,21 @@ export const ROUTE_TABLE_SOURCE = 'src/routing/route-table.ts';
  * module is imported as it is, with its `shared-contracts` import.
  */
 export class RouteOwnersPlugin {
-  constructor(private readonly tableFile: string) {}
+  constructor(
+    private readonly tableFile: string,
+    private readonly options: { federation: boolean } = { federation: true },
+  ) {}
 
-  static forApp(dir: string): RouteOwnersPlugin | undefined {
+  /**
+   * `federation: false` marks the non-federated reference build (ADR 012): its pages bundle the
+   * remotes, so the server must not hint their entries.
+   */
+  static forApp(
+    dir: string,
+    options: { federation: boolean } = { federation: true },
+  ): RouteOwnersPlugin | undefined {
     const file = path.join(dir, ROUTE_TABLE_SOURCE);
-    return existsSync(file) ? new RouteOwnersPlugin(file) : undefined;
+    return existsSync(file) ? new RouteOwnersPlugin(file, options) : undefined;
   }
 
   apply(compiler: Compiler): void {
@@ -43,6 +53,7 @@ export class RouteOwnersPlugin {
           const json = JSON.stringify({
             owners: table.ROUTE_OWNERS,
             shellPaths: table.SHELL_PATHS,
+            ...(this.options.federation ? {} : { federation: false }),
           });
           compilation.emitAsset(ROUTE_OWNERS_FILE, new sources.RawSource(json));
         },

@@ -152,6 +152,17 @@ describe('createPageComposer', () => {
     expect(page).not.toContain('remoteEntry.aaaaaaaaaa.js');
   });
 
+  it('hints no remote entry for the non-federated reference build, which bundles the remotes', async () => {
+    const { composer, shellDist } = await site();
+    await writeFile(
+      path.join(shellDist, 'route-owners.json'),
+      JSON.stringify({ ...TABLE, federation: false }),
+    );
+    const page = await composer.page('/about-us');
+    expect(page).not.toContain('rel="preload"');
+    expect(page).toContain('id="remotes-config"');
+  });
+
   it('still serves the page when the route table or a manifest is missing or broken', async () => {
     const { composer, shellDist, manifestFile } = await site();
     await writeFile(manifestFile, '{ not json');

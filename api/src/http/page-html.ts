@@ -28,6 +28,11 @@ export const REMOTES_CONFIG_ELEMENT_ID = 'remotes-config';
 export interface RouteOwners {
   owners: Partial<Record<RemoteName, readonly string[]>>;
   shellPaths?: readonly string[];
+  /**
+   * false in the non-federated reference build (ADR 012): the shell bundles every remote, so
+   * there is no remote entry to hint.
+   */
+  federation?: boolean;
 }
 
 export interface PreloadHint {
@@ -221,7 +226,8 @@ export function createPageComposer({
       const dist = owner ? remoteDists[owner] : undefined;
       const manifestUrl = owner ? config[owner] : undefined;
       // Only a remote served from this process's own /remotes/<name>/ has its manifest here.
-      if (owner && dist && manifestUrl === `/remotes/${owner}/mf-manifest.json`) {
+      const federated = table?.federation !== false;
+      if (federated && owner && dist && manifestUrl === `/remotes/${owner}/mf-manifest.json`) {
         const manifest = readJson(path.join(dist, 'mf-manifest.json'));
         if (manifest && typeof manifest === 'object') {
           preloads = remotePreloads(manifestUrl, manifest as FederationManifest);
