@@ -54,9 +54,7 @@ try {
   }
   console.log('| route | files | gzip | budget | |\n|---|---|---|---|---|');
   console.log(rows.join('\n'));
-  console.log(
-    `\nBudgets: / ${BUDGET_KB.home} KB, other routes ${BUDGET_KB.route} KB.`,
-  );
+  console.log(`\nBudgets: / ${BUDGET_KB.home} KB, other routes ${BUDGET_KB.route} KB.`);
 } finally {
   await browser.close();
   await server.stop();

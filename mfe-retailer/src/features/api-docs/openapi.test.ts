@@ -1,6 +1,6 @@
-import type { OpenApiDocument } from 'shared-contracts/openapi';
-import { expect, it } from 'vitest';
-import { exampleFor, operationsByTag, refName, typeLabel } from './openapi';
+import { type OpenApiDocument, openApiDocumentSchema } from 'shared-contracts/openapi';
+import { describe, expect, it } from 'vitest';
+import { exampleFor, operationsByTag, parseOpenApiDocument, refName, typeLabel } from './openapi';
 
 const doc: OpenApiDocument = {
   openapi: '3.1.0',
@@ -51,4 +51,24 @@ it('groups operations by tag', () => {
   expect(
     operationsByTag(doc, 'deliveries-api').map((item) => `${item.method} ${item.path}`),
   ).toEqual(['get /api/v1/deliveries/{id}']);
+});
+
+describe('parseOpenApiDocument', () => {
+  it('gives what the shared schema gives, checked in slices', async () => {
+    const parsed = await parseOpenApiDocument(doc);
+    expect(parsed).toEqual(openApiDocumentSchema.parse(doc));
+    expect(parsed.paths['/api/v1/deliveries/{id}']?.get?.summary).toBe('Retrieve');
+    expect(parsed.components?.schemas?.Cart?.type).toBe('object');
+  });
+
+  it('refuses a document whose path item or component schema is not one, like the schema does', async () => {
+    const badPath = { ...doc, paths: { '/x': { get: { tags: 'not-a-list' } } } };
+    await expect(parseOpenApiDocument(badPath)).rejects.toThrow();
+    expect(() => openApiDocumentSchema.parse(badPath)).toThrow();
+    const badSchema = { ...doc, components: { schemas: { Broken: { type: 42 } } } };
+    await expect(parseOpenApiDocument(badSchema)).rejects.toThrow();
+    expect(() => openApiDocumentSchema.parse(badSchema)).toThrow();
+    await expect(parseOpenApiDocument({ openapi: '3.1.0' })).rejects.toThrow();
+    await expect(parseOpenApiDocument('<html>')).rejects.toThrow();
+  });
 });

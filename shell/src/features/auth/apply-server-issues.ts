@@ -1,16 +1,16 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from 'shared-client';
-import { apiErrorSchema } from 'shared-contracts/errors';
 
 /**
  * Puts the server's per-field issues (`{ message, issues: [{ path, message }] }`, DESIGN.md
- * section 4) on the matching form fields. Returns whether any field got one.
+ * section 4) on the matching form fields. Resolves to whether any field got one. The error schema
+ * (zod) is loaded here, after a failed submit, so it is not part of the page's first load.
  */
-export function applyServerIssues<T extends FieldValues>(
+export async function applyServerIssues<T extends FieldValues>(
   error: unknown,
   fields: ReadonlyArray<Path<T>>,
   setError: UseFormSetError<T>,
-): boolean {
+): Promise<boolean> {
   if (!(error instanceof ApiError)) return false;
   let body: unknown;
   try {
@@ -18,6 +18,7 @@ export function applyServerIssues<T extends FieldValues>(
   } catch {
     return false;
   }
+  const { apiErrorSchema } = await import('shared-contracts/errors');
   const parsed = apiErrorSchema.safeParse(body);
   if (!parsed.success) return false;
   let applied = false;

@@ -1,9 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { errorMessage, useLoginMutation } from 'shared-client';
-import { type LoginRequest, loginRequestSchema } from 'shared-contracts/auth';
+import type { LoginRequest } from 'shared-contracts/auth';
 import { Button, Field, Input, Notice, Stack, useSubmitOnce } from 'shared-ui';
+import { lazyResolver } from './lazy-resolver';
 import { PasswordInput } from './password-input';
+
+// The contract's rules (shared-contracts/auth), loaded when the form first validates.
+const loginResolver = lazyResolver<LoginRequest, LoginRequest>(() =>
+  Promise.all([import('@hookform/resolvers/zod'), import('shared-contracts/auth')]).then(
+    ([{ zodResolver }, { loginRequestSchema }]) => zodResolver(loginRequestSchema),
+  ),
+);
 
 export interface LoginFormProps {
   defaultIdentifier?: string;
@@ -15,7 +22,7 @@ export interface LoginFormProps {
 /** The Login tab of /auth (SPEC sections 3, 5 and 8). */
 export function LoginForm({ defaultIdentifier = '', onSubmitting, onFailed }: LoginFormProps) {
   const form = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
+    resolver: loginResolver,
     defaultValues: { identifier: defaultIdentifier, password: '' },
     // Validate on submit first, then as fields are corrected: a message that appeared on blur
     // would move the submit button from under the pointer and lose the click (issue 14).

@@ -1,15 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useRegisterMutation } from 'shared-client';
-import {
-  type RegisterFormValues,
-  type RegisterRequest,
-  registerRequestSchema,
-} from 'shared-contracts/auth';
+import type { RegisterFormValues, RegisterRequest } from 'shared-contracts/auth';
 import { Button, Field, Input, PasswordStrengthMeter, Stack, useSubmitOnce } from 'shared-ui';
 import styled from 'styled-components';
 import { applyServerIssues } from './apply-server-issues';
+import { lazyResolver } from './lazy-resolver';
 import { PasswordInput } from './password-input';
+
+// The contract's rules (shared-contracts/auth), loaded when the form first validates.
+const registerResolver = lazyResolver<RegisterFormValues, RegisterRequest>(() =>
+  Promise.all([import('@hookform/resolvers/zod'), import('shared-contracts/auth')]).then(
+    ([{ zodResolver }, { registerRequestSchema }]) => zodResolver(registerRequestSchema),
+  ),
+);
 
 const Names = styled.div`
   display: grid;
@@ -27,7 +30,7 @@ export interface RegisterFormProps {
 /** The Register tab of /auth (SPEC sections 3, 5 and 8), with the password-strength meter. */
 export function RegisterForm({ onRegistered }: RegisterFormProps) {
   const form = useForm<RegisterFormValues, unknown, RegisterRequest>({
-    resolver: zodResolver(registerRequestSchema),
+    resolver: registerResolver,
     defaultValues: { firstName: '', lastName: '', username: '', email: '', password: '' },
     // Validate on submit first, then as fields are corrected: a message that appeared on blur
     // would move the submit button from under the pointer and lose the click (issue 14).
@@ -45,7 +48,7 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
         onRegistered(values.username);
       } catch (error) {
         // The toast says it (SPEC section 8); a taken username or email also marks its field.
-        applyServerIssues(error, FIELDS, form.setError);
+        await applyServerIssues(error, FIELDS, form.setError);
       }
     }),
   );
