@@ -3,3 +3,9 @@ declare module '*.svg' {
   const url: string;
   export default url;
 }
+
+/** An SVG's text (shared-build asset-rule.ts), e.g. to inline it as a data URL. */
+declare module '*.svg?raw' {
+  const text: string;
+  export default text;
+}

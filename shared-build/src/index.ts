@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
+import { assetRule } from './asset-rule.ts';
 import { PrecompressPlugin } from './compress-plugin.ts';
 import { federationRuntimeEsmAliases } from './federation-runtime-esm.ts';
 import { isReferenceBuild, toReferenceShellConfig } from './reference-config.ts';
@@ -138,14 +139,7 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
       alias: federationRuntimeEsmAliases(),
     },
     module: {
-      rules: [
-        swcRule({ packageName, production }),
-        {
-          test: /\.(png|jpe?g|webp|avif|svg|woff2?)$/,
-          type: 'asset',
-          parser: { dataUrlCondition: { maxSize: 2048 } },
-        },
-      ],
+      rules: [swcRule({ packageName, production }), assetRule({ emit: true })],
     },
     plugins: [
       new ModuleFederationPlugin({

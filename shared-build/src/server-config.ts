@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type Configuration, rspack } from '@rspack/core';
+import { assetRule } from './asset-rule.ts';
 import { SHARED_SINGLETONS } from './shared-singletons.ts';
 import { swcRule } from './swc-rule.ts';
 
@@ -75,16 +76,7 @@ export function createServerConfig({
           return callback();
         },
     module: {
-      rules: [
-        swcRule({ packageName, production: true }),
-        {
-          test: /\.(png|jpe?g|webp|avif|svg|woff2?)$/,
-          type: 'asset',
-          parser: { dataUrlCondition: { maxSize: 2048 } },
-          // The browser build emits the files; the server only needs their URLs.
-          generator: { emit: false },
-        },
-      ],
+      rules: [swcRule({ packageName, production: true }), assetRule({ emit: false })],
     },
     plugins: [
       new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),

@@ -3,10 +3,14 @@ import { ButtonLink, Container, media, VisuallyHidden } from 'shared-ui';
 import styled from 'styled-components';
 import { METRO_AREAS_TEXT, PARTNER_RETAILERS_TEXT } from '../../shared/company-facts';
 import { usePrefersReducedMotion } from '../../shared/use-prefers-reduced-motion';
-import curbsideArt from './assets/hero-curbside.svg';
+import curbsideSvg from './assets/hero-curbside.svg?raw';
 import homeArt from './assets/hero-home.svg';
 import { HERO_FADE_MS, useHeroRotation } from './use-hero-rotation';
 import { useSignInFirstOnClick } from './use-sign-in-first-on-click';
+
+// The first picture is the page's largest paint: inlined, it comes with the HTML instead of after
+// the page's scripts (issue 13).
+const curbsideArt = `data:image/svg+xml,${encodeURIComponent(curbsideSvg)}`;
 
 /** Drawn in the repository (SVG); both share the intrinsic size given to the <img> elements. */
 export const HERO_BACKGROUNDS = [
