@@ -161,8 +161,10 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
           // One copy of the MF runtime: the host provides it and remotes use the host's.
           ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }),
           // Only browser code paths of the runtime (STACK-NOTES: about 2 KB gzip less in the
-          // host's main and in each remoteEntry; the target is only known when it is set).
-          optimization: { target: 'web' },
+          // host's main and in each remoteEntry; the target is only known when it is set), and
+          // no manifest support in the runtime (1.5 KB): the shell reads each remote's
+          // mf-manifest.json itself and registers the entry script it names (ADR 012).
+          optimization: { target: 'web', disableSnapshot: true },
         },
       }),
       (isHost || !production) &&

@@ -27,6 +27,8 @@ describe('the non-federated reference build (FEDERATION=off)', () => {
 
     expect(pluginNames(federated as object)).toContain('ModuleFederationPlugin');
     expect(pluginNames(reference as object)).not.toContain('ModuleFederationPlugin');
+    // The shell's manifest reading is replaced too: no manifest to fetch in a bundled site.
+    expect(pluginNames(reference as object)).toContain('NormalModuleReplacementPlugin');
     // The server build still depends on the browser build by its name.
     expect(reference?.name).toBe('federated');
     expect(server?.dependencies).toEqual(['federated']);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Configuration, RuleSetRule } from '@rspack/core';
+import { type Configuration, type RuleSetRule, rspack } from '@rspack/core';
 import { swcRule } from './swc-rule.ts';
 
 /**
@@ -15,7 +15,8 @@ export function isReferenceBuild(): boolean {
  * Turns the shell's federated browser build into the same site without federation: no Module
  * Federation plugin, no share scope, no remote entries; the shell's remote loader gets each
  * remote's `./routes` module from a dynamic import bundled into the shell
- * (`shared-build/reference/direct-runtime.js` stands in for the MF runtime), so a page's code is
+ * (`shared-build/reference/direct-runtime.js` stands in for the MF runtime, and
+ * `direct-manifest.js` for the shell's manifest reading, so no manifest is fetched), so a page's code is
  * the same modules split by Rspack alone. Each remote's files are compiled with its own package
  * name, so styled-components gives them the class names their federated builds (and the server's
  * HTML) use. The server build is unchanged: the server renders the same HTML either way.
@@ -67,8 +68,14 @@ export function toReferenceShellConfig(
         ...(otherRules as RuleSetRule[]),
       ],
     },
-    plugins: (federated.plugins ?? []).filter(
-      (plugin) => !(plugin && plugin.constructor.name === 'ModuleFederationPlugin'),
-    ),
+    plugins: [
+      ...(federated.plugins ?? []).filter(
+        (plugin) => !(plugin && plugin.constructor.name === 'ModuleFederationPlugin'),
+      ),
+      new rspack.NormalModuleReplacementPlugin(
+        /(^|[\\/])federation-manifest(\.ts)?$/,
+        path.resolve(import.meta.dirname, '../reference/direct-manifest.js'),
+      ),
+    ],
   };
 }

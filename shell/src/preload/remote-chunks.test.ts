@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { asyncChunkUrls, runRemoteChunks } from './remote-chunks';
+import { asyncChunkUrls } from '../remotes/federation-manifest';
+import { runRemoteChunks } from './remote-chunks';
 
 const MANIFEST_URL = 'https://cdn.example/curbside/v7/mf-manifest.json';
 const manifest = {

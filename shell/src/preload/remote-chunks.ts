@@ -6,25 +6,7 @@
  * webpack runtime, so its `import()` settles at once and the page renders without a fallback.
  * Running a chunk only registers its modules; none of them executes before the page needs it.
  */
-
-interface FederationManifest {
-  metaData?: { publicPath?: string };
-  exposes?: Array<{ path?: string; assets?: { js?: { async?: string[]; sync?: string[] } } }>;
-}
-
-/** Absolute URLs of the async JavaScript chunks behind one exposed module, from the manifest. */
-export function asyncChunkUrls(manifest: unknown, manifestUrl: string, expose: string): string[] {
-  const { metaData, exposes } = (manifest ?? {}) as FederationManifest;
-  const entry = exposes?.find((candidate) => candidate.path === expose);
-  const files = entry?.assets?.js?.async ?? [];
-  const publicPath = metaData?.publicPath;
-  // `auto` (our remotes): files sit beside the manifest, wherever it was deployed.
-  const base =
-    !publicPath || publicPath === 'auto'
-      ? new URL('.', manifestUrl)
-      : new URL(publicPath, manifestUrl);
-  return files.map((file) => new URL(file, base).toString());
-}
+import { asyncChunkUrls } from '../remotes/federation-manifest';
 
 function runScript(url: string): Promise<void> {
   const present = [...document.scripts].some((script) => script.src === url);

@@ -11,6 +11,8 @@ import {
 import type { RemotesResolution } from './remotes-config';
 
 const ENTRY = 'https://shop.example/remotes/curbside/mf-manifest.json';
+// What the fake runtime reads from a manifest: the entry script beside it.
+const SCRIPT = 'https://shop.example/remotes/curbside/remoteEntry.js';
 const routesModule = { default: () => null };
 
 function resolution(overrides: Partial<RemotesResolution> = {}): RemotesResolution {
@@ -30,8 +32,13 @@ function resolution(overrides: Partial<RemotesResolution> = {}): RemotesResoluti
   };
 }
 
-function fakeRuntime(load: () => Promise<unknown>) {
+function fakeRuntime(
+  load: () => Promise<unknown>,
+  resolveEntry: (manifestUrl: string) => Promise<string> = async (manifestUrl) =>
+    manifestUrl.replace('mf-manifest.json', 'remoteEntry.js'),
+) {
   return {
+    resolveEntry: vi.fn(resolveEntry),
     registerRemotes: vi.fn<FederationRuntime['registerRemotes']>(),
     loadRemote: vi.fn(load) as unknown as FederationRuntime['loadRemote'] &
       ReturnType<typeof vi.fn>,
@@ -53,11 +60,11 @@ describe('RemoteLoader', () => {
     >();
   });
 
-  it('registers the entry from remotes.json once and loads `<name>/routes`', async () => {
+  it('registers the entry script named by the manifest of remotes.json once and loads `<name>/routes`', async () => {
     const runtime = fakeRuntime(async () => routesModule);
     const loader = new RemoteLoader(async () => resolution(), runtime);
     await expect(loader.load('curbside')).resolves.toBe(routesModule);
-    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'curbside', entry: ENTRY }], {
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'curbside', entry: SCRIPT }], {
       force: false,
     });
     expect(runtime.loadRemote).toHaveBeenCalledWith('curbside/routes');
@@ -97,8 +104,44 @@ describe('RemoteLoader', () => {
     await vi.advanceTimersByTimeAsync(1);
     await outcome;
     // The runtime's stalled manifest request is dropped by a forced re-registration.
-    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'curbside', entry: ENTRY }], {
-      force: true,
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith(
+      [{ name: 'curbside', entry: SCRIPT }],
+      {
+        force: true,
+      },
+    );
+  });
+
+  it('counts a manifest that never answers against the same time limit', async () => {
+    vi.useFakeTimers();
+    const runtime = fakeRuntime(
+      async () => routesModule,
+      () => new Promise(() => {}),
+    );
+    const loader = new RemoteLoader(async () => resolution({ loadTimeoutMs: 2000 }), runtime);
+    const outcome = expect(loader.load('curbside')).rejects.toThrow(
+      'The curbside remote did not answer in time.',
+    );
+    await vi.advanceTimersByTimeAsync(2000);
+    await outcome;
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('turns a manifest that cannot be read into the remote’s own failure, and Retry reads it again', async () => {
+    const resolveEntry = vi
+      .fn<(url: string) => Promise<string>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValue(SCRIPT);
+    const runtime = fakeRuntime(async () => routesModule, resolveEntry);
+    const loader = new RemoteLoader(async () => resolution(), runtime);
+    await expect(loader.load('curbside')).rejects.toThrow(
+      'The curbside remote could not be loaded.',
+    );
+    await loader.reset('curbside');
+    await expect(loader.load('curbside')).resolves.toBe(routesModule);
+    expect(resolveEntry).toHaveBeenCalledTimes(2);
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'curbside', entry: SCRIPT }], {
+      force: false,
     });
   });
 

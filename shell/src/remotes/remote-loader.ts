@@ -2,6 +2,7 @@ import * as federation from '@module-federation/enhanced/runtime';
 import { isRemoteRoutesModule, type RemoteExposes } from 'shared-ui';
 import { runRemoteChunks } from '../preload/remote-chunks';
 import type { RemoteName } from '../routing/route-table';
+import { resolveRemoteEntry } from './federation-manifest';
 import { type RemotesResolution, readRemotes } from './remotes-config';
 import { releaseServerHints } from './server-hints';
 
@@ -10,6 +11,8 @@ export type RemoteRoutes = RemoteExposes['./routes'];
 
 /** The Module Federation runtime calls the loader makes; injectable for tests. */
 export interface FederationRuntime {
+  /** The entry script of a remote from its `/remotes.json` entry (its manifest's URL). */
+  resolveEntry: (configured: string) => Promise<string>;
   registerRemotes: (
     remotes: Array<{ name: string; entry: string }>,
     options?: { force?: boolean },
@@ -18,6 +21,7 @@ export interface FederationRuntime {
 }
 
 const defaultRuntime: FederationRuntime = {
+  resolveEntry: resolveRemoteEntry,
   registerRemotes: (remotes, options) => federation.registerRemotes(remotes, options),
   loadRemote: (id) => federation.loadRemote(id),
 };
@@ -68,7 +72,8 @@ function prefersSavingData(): boolean {
 }
 
 /**
- * Loads remotes at runtime from the manifest URLs in `/remotes.json` (never baked into the build).
+ * Loads remotes at runtime from the manifest URLs in `/remotes.json` (never baked into the build):
+ * each manifest names the remote's entry script, which is registered with the MF runtime.
  * The configuration is read once, on the first visit to (or preload of) any remote: from the page
  * when the server inlined it, else from `/remotes.json`; a failure is forgotten so Retry fetches
  * `/remotes.json` again. A remote that does not answer within `loadTimeoutMs` (15 s
@@ -79,6 +84,7 @@ function prefersSavingData(): boolean {
  */
 export class RemoteLoader {
   private resolution: Promise<RemotesResolution> | null = null;
+  private readonly manifests = new Map<RemoteName, string>();
   private readonly registered = new Map<RemoteName, string>();
   private readonly loaded = new Map<RemoteName, RemoteRoutes>();
   private readonly inFlight = new Map<RemoteName, Promise<RemoteRoutes>>();
@@ -95,20 +101,25 @@ export class RemoteLoader {
     return this.resolution;
   }
 
-  private async entryFor(name: RemoteName): Promise<{ entry: string; timeoutMs: number }> {
+  /** The manifest URL `/remotes.json` gives for this remote, or its reason why not. */
+  private async configured(name: RemoteName): Promise<{ manifestUrl: string; timeoutMs: number }> {
     const { entries, loadTimeoutMs } = await this.config();
     const result = entries[name];
     if (!result.ok) {
       throw new RemoteUnavailableError(name, result.reason);
     }
-    if (this.registered.get(name) !== result.entry) {
+    this.manifests.set(name, result.entry);
+    return { manifestUrl: result.entry, timeoutMs: loadTimeoutMs };
+  }
+
+  /** Registers the remote's entry script (read from its manifest) with the MF runtime. */
+  private async register(name: RemoteName, manifestUrl: string): Promise<void> {
+    const entry = await this.runtime.resolveEntry(manifestUrl);
+    if (this.registered.get(name) !== entry) {
       // `force` replaces an earlier registration, clearing the runtime's cache of a failed load.
-      this.runtime.registerRemotes([{ name, entry: result.entry }], {
-        force: this.registered.has(name),
-      });
-      this.registered.set(name, result.entry);
+      this.runtime.registerRemotes([{ name, entry }], { force: this.registered.has(name) });
+      this.registered.set(name, entry);
     }
-    return { entry: result.entry, timeoutMs: loadTimeoutMs };
   }
 
   /** Drops the runtime's memory of this remote (cached manifest, stalled or failed entry script). */
@@ -129,9 +140,15 @@ export class RemoteLoader {
     if (pending) return pending;
 
     const attempt = (async () => {
-      const { timeoutMs } = await this.entryFor(name);
+      const { manifestUrl, timeoutMs } = await this.configured(name);
+      // The manifest request is inside the time limit too: an origin that never answers it is
+      // as unavailable as one that never sends the entry.
+      const loading = (async () => {
+        await this.register(name, manifestUrl);
+        return this.runtime.loadRemote<RemoteRoutes>(`${name}/routes`);
+      })();
       const module = await withTimeout(
-        this.runtime.loadRemote<RemoteRoutes>(`${name}/routes`),
+        loading,
         timeoutMs,
         () => new RemoteUnavailableError(name, `The ${name} remote did not answer in time.`),
       ).catch((error: unknown) => {
@@ -184,10 +201,10 @@ export class RemoteLoader {
     if (prefersSavingData()) return;
     try {
       await this.load(name);
-      const entry = this.registered.get(name);
-      if (!entry || this.warmed.has(name)) return;
+      const manifestUrl = this.manifests.get(name);
+      if (!manifestUrl || this.warmed.has(name)) return;
       this.warmed.add(name);
-      await this.runChunks(entry);
+      await this.runChunks(manifestUrl);
     } catch {
       // Preloading is an optimisation; a real visit reports the failure properly.
     }

@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { asyncChunkUrls, remoteEntryUrl, resolveRemoteEntry } from './federation-manifest';
+
+const MANIFEST_URL = 'https://shop.example/remotes/marketing/mf-manifest.json';
+const manifest = {
+  metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.abc.js', path: '' } },
+  exposes: [{ path: './routes', assets: { js: { sync: ['a.js'], async: ['b.js', 'c.js'] } } }],
+};
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('remoteEntryUrl', () => {
+  it('finds the entry beside the manifest, wherever the remote was deployed', () => {
+    expect(remoteEntryUrl(manifest, MANIFEST_URL)).toBe(
+      'https://shop.example/remotes/marketing/remoteEntry.abc.js',
+    );
+  });
+
+  it('follows a fixed public path and the entry’s own folder', () => {
+    const fixed = {
+      metaData: {
+        publicPath: 'https://cdn.example/m/',
+        remoteEntry: { name: 'remoteEntry.js', path: 'v2/' },
+      },
+    };
+    expect(remoteEntryUrl(fixed, MANIFEST_URL)).toBe('https://cdn.example/m/v2/remoteEntry.js');
+  });
+
+  it('is undefined for a manifest that names no entry', () => {
+    expect(remoteEntryUrl({}, MANIFEST_URL)).toBeUndefined();
+    expect(remoteEntryUrl(null, MANIFEST_URL)).toBeUndefined();
+  });
+
+  it('lists the async chunks of an exposed module from the same folder', () => {
+    expect(asyncChunkUrls(manifest, MANIFEST_URL, './routes')).toEqual([
+      'https://shop.example/remotes/marketing/b.js',
+      'https://shop.example/remotes/marketing/c.js',
+    ]);
+  });
+});
+
+describe('resolveRemoteEntry', () => {
+  it('reads the entry from the manifest, fetched as the server’s preload hint was made', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json(manifest));
+    await expect(resolveRemoteEntry(MANIFEST_URL)).resolves.toBe(
+      'https://shop.example/remotes/marketing/remoteEntry.abc.js',
+    );
+    expect(fetchMock).toHaveBeenCalledWith(MANIFEST_URL);
+  });
+
+  it('takes an entry script configured directly, without a request', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch');
+    await expect(resolveRemoteEntry('https://cdn.example/remoteEntry.js')).resolves.toBe(
+      'https://cdn.example/remoteEntry.js',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('fails for a manifest that is missing or names no entry', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(new Response('gone', { status: 404 }));
+    await expect(resolveRemoteEntry(MANIFEST_URL)).rejects.toThrow('answered 404');
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(Response.json({ metaData: {} }));
+    await expect(resolveRemoteEntry(MANIFEST_URL)).rejects.toThrow('names no remote entry');
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * What the shell reads from a remote's `mf-manifest.json` (Module Federation's manifest, written by
+ * each remote's build): where its files are, its entry script and the chunks behind an exposed
+ * module. The MF runtime is built without its own manifest support (`disableSnapshot`, ADR 012):
+ * the shell turns the manifest URL of `/remotes.json` into the entry script here and registers
+ * that, which costs the same one request the runtime made.
+ */
+export interface FederationManifest {
+  metaData?: {
+    publicPath?: string;
+    remoteEntry?: { name?: string; path?: string };
+  };
+  exposes?: Array<{ path?: string; assets?: { js?: { async?: string[]; sync?: string[] } } }>;
+}
+
+/** The folder a manifest's file names are relative to. */
+function filesBase(manifest: FederationManifest, manifestUrl: string): URL {
+  const publicPath = manifest.metaData?.publicPath;
+  // `auto` (our remotes): files sit beside the manifest, wherever it was deployed.
+  return !publicPath || publicPath === 'auto'
+    ? new URL('.', manifestUrl)
+    : new URL(publicPath, manifestUrl);
+}
+
+/** The absolute URL of the remote's entry script, or undefined when the manifest names none. */
+export function remoteEntryUrl(manifest: unknown, manifestUrl: string): string | undefined {
+  const entry = (manifest as FederationManifest | null)?.metaData?.remoteEntry;
+  if (!entry?.name) return undefined;
+  return new URL(
+    `${entry.path ?? ''}${entry.name}`,
+    filesBase(manifest as FederationManifest, manifestUrl),
+  ).href;
+}
+
+/** Absolute URLs of the async JavaScript chunks behind one exposed module. */
+export function asyncChunkUrls(manifest: unknown, manifestUrl: string, expose: string): string[] {
+  const { exposes } = (manifest ?? {}) as FederationManifest;
+  const entry = exposes?.find((candidate) => candidate.path === expose);
+  const files = entry?.assets?.js?.async ?? [];
+  const base = filesBase((manifest ?? {}) as FederationManifest, manifestUrl);
+  return files.map((file) => new URL(file, base).toString());
+}
+
+/** A remotes.json entry that already names the entry script (`…/remoteEntry.js`) needs no manifest. */
+function isEntryScript(url: string): boolean {
+  return /\.m?js$/i.test(new URL(url, document.baseURI).pathname);
+}
+
+/**
+ * The entry script of the remote whose `/remotes.json` entry is `configured`: the manifest is
+ * fetched as the MF runtime fetched it (CORS mode, so the server's `<link rel="preload"
+ * as="fetch" crossorigin>` hint is what answers) and its entry read. Throws when the manifest
+ * cannot be had or names no entry; the loader turns that into the remote's error panel.
+ */
+export async function resolveRemoteEntry(configured: string): Promise<string> {
+  const manifestUrl = new URL(configured, document.baseURI).href;
+  if (isEntryScript(manifestUrl)) return manifestUrl;
+  const response = await fetch(manifestUrl);
+  if (!response.ok) throw new Error(`${manifestUrl} answered ${response.status}.`);
+  const entry = remoteEntryUrl(await response.json(), manifestUrl);
+  if (!entry) throw new Error(`${manifestUrl} names no remote entry.`);
+  return entry;
+}
