@@ -39,10 +39,10 @@ for (const [path, remote] of [
     const inlined = JSON.parse(CONFIG_BLOCK.exec(html)?.[1] ?? 'null');
     expect(inlined).toEqual(await (await request.get('/remotes.json')).json());
     const { entry, sync } = await remoteFiles(request, remote);
-    expect(html).toContain(`<link rel="preload" as="script" href="${entry}" fetchpriority="high">`);
+    expect(html).toContain(`<link rel="preload" as="script" href="${entry}" fetchpriority="low">`);
     for (const file of sync) expect(html).toContain(`href="${file}"`);
     expect(html).toContain(
-      `<link rel="preload" as="fetch" href="/remotes/${remote}/mf-manifest.json" crossorigin="anonymous" fetchpriority="high">`,
+      `<link rel="preload" as="fetch" href="/remotes/${remote}/mf-manifest.json" crossorigin="anonymous" fetchpriority="low">`,
     );
     // No other remote is hinted.
     expect(
@@ -56,7 +56,21 @@ for (const [path, remote] of [
 test('a shell page gets the configuration and no remote hints', async ({ request }) => {
   const html = await firstHtml(request, '/auth');
   expect(CONFIG_BLOCK.test(html)).toBe(true);
-  expect(html).not.toContain('rel="preload"');
+  expect(html).not.toMatch(/rel="preload"[^>]*\/remotes\//);
+});
+
+test('a server-rendered page preloads the shell and starts it after the first paint', async ({
+  request,
+}) => {
+  const html = await firstHtml(request, '/landing');
+  const entry =
+    /<script defer src="\/boot\.js" data-entry="(\/main\.[0-9a-f]+\.js)"><\/script>/.exec(
+      html,
+    )?.[1];
+  expect(entry).toBeDefined();
+  expect(html).toContain(`<link rel="preload" as="script" href="${entry}" fetchpriority="low">`);
+  // The entry is not also a script of its own: it runs once, from /boot.js.
+  expect(html).not.toContain(`<script defer src="${entry}">`);
 });
 
 test('the shell uses the inlined configuration and the preloads: no /remotes.json, each file once', async ({

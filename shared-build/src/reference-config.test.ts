@@ -29,6 +29,8 @@ describe('the non-federated reference build (FEDERATION=off)', () => {
     expect(pluginNames(reference as object)).not.toContain('ModuleFederationPlugin');
     // The shell's manifest reading is replaced too: no manifest to fetch in a bundled site.
     expect(pluginNames(reference as object)).toContain('NormalModuleReplacementPlugin');
+    // A module shared by several chunks is never copied into each (what MF's shared modules give).
+    expect(reference?.optimization?.splitChunks).toMatchObject({ minSize: 0 });
     // The server build still depends on the browser build by its name.
     expect(reference?.name).toBe('federated');
     expect(server?.dependencies).toEqual(['federated']);

@@ -81,16 +81,36 @@ describe('composePage', () => {
       ],
     });
     expect(html).toContain(
-      '<link rel="preload" as="fetch" href="/remotes/marketing/mf-manifest.json" crossorigin="anonymous" fetchpriority="high">',
+      '<link rel="preload" as="fetch" href="/remotes/marketing/mf-manifest.json" crossorigin="anonymous" fetchpriority="low">',
     );
     expect(html).toContain(
-      '<link rel="preload" as="script" href="/remotes/marketing/remoteEntry.aaaaaaaaaa.js" fetchpriority="high">',
+      '<link rel="preload" as="script" href="/remotes/marketing/remoteEntry.aaaaaaaaaa.js" fetchpriority="low">',
     );
     const block =
       /<script type="application\/json" id="remotes-config">(.*?)<\/script><\/head>/.exec(html);
     expect(JSON.parse(block?.[1] ?? 'null')).toEqual(CONFIG);
     // No executable inline script: the page's CSP has no 'unsafe-inline' for scripts.
     expect(html.match(/<script(?![^>]*type="application\/json")[^>]*>[^<]/g)).toBeNull();
+  });
+
+  it('starts the shell after the first paint on a server-rendered page, and only there', () => {
+    const shell =
+      '<!doctype html><html><head><script defer src="/main.0123456789.js"></script></head><body><div id="root"></div></body></html>';
+    const rendered = composePage(shell, {
+      remotesConfig: CONFIG,
+      preloads: [],
+      rendered: { html: '<h1>Hello</h1>', head: '' },
+    });
+    expect(rendered).toContain('<div id="root"><h1>Hello</h1></div>');
+    // The entry downloads with the HTML and runs once /boot.js has seen a frame.
+    expect(rendered).toContain(
+      '<link rel="preload" as="script" href="/main.0123456789.js" fetchpriority="low"><script defer src="/boot.js" data-entry="/main.0123456789.js"></script>',
+    );
+    expect(rendered).not.toContain('<script defer src="/main.0123456789.js">');
+    // A page left to the browser starts as before.
+    const plain = composePage(shell, { remotesConfig: CONFIG, preloads: [] });
+    expect(plain).toContain('<script defer src="/main.0123456789.js"></script>');
+    expect(plain).not.toContain('/boot.js');
   });
 
   it('cannot be broken out of by what the configuration contains', () => {

@@ -99,9 +99,9 @@ describeEachDatabase('production static serving', (kind) => {
       (await get('/remotes.json')).json(),
     );
     for (const hint of [
-      '<link rel="preload" as="fetch" href="/remotes/marketing/mf-manifest.json" crossorigin="anonymous" fetchpriority="high">',
-      '<link rel="preload" as="script" href="/remotes/marketing/remoteEntry.abcdef0123.js" fetchpriority="high">',
-      '<link rel="preload" as="script" href="/remotes/marketing/routes.0123456789.js" fetchpriority="high">',
+      '<link rel="preload" as="fetch" href="/remotes/marketing/mf-manifest.json" crossorigin="anonymous" fetchpriority="low">',
+      '<link rel="preload" as="script" href="/remotes/marketing/remoteEntry.abcdef0123.js" fetchpriority="low">',
+      '<link rel="preload" as="script" href="/remotes/marketing/routes.0123456789.js" fetchpriority="low">',
     ]) {
       expect(home).toContain(hint);
     }
