@@ -111,6 +111,15 @@ describe('composePage', () => {
     const plain = composePage(shell, { remotesConfig: CONFIG, preloads: [] });
     expect(plain).toContain('<script defer src="/main.0123456789.js"></script>');
     expect(plain).not.toContain('/boot.js');
+    // Nor does a shell built before /boot.js existed.
+    const older = composePage(shell, {
+      remotesConfig: CONFIG,
+      preloads: [],
+      rendered: { html: '<h1>Hello</h1>', head: '' },
+      bootAfterPaint: false,
+    });
+    expect(older).toContain('<script defer src="/main.0123456789.js"></script>');
+    expect(older).not.toContain('/boot.js');
   });
 
   it('cannot be broken out of by what the configuration contains', () => {
@@ -170,6 +179,20 @@ describe('createPageComposer', () => {
     const page = await composer.page('/');
     expect(page).toContain('remoteEntry.bbbbbbbbbb.js');
     expect(page).not.toContain('remoteEntry.aaaaaaaaaa.js');
+  });
+
+  it('starts a rendered page after paint only when the shell’s build has /boot.js', async () => {
+    const { shellDist } = await site();
+    await writeFile(
+      path.join(shellDist, 'index.html'),
+      '<html><head><script defer src="/main.0123456789.js"></script></head><body><div id="root"></div></body></html>',
+    );
+    const renderer = { render: async () => ({ html: '<h1>Hi</h1>', head: '' }) };
+    const composer = () =>
+      createPageComposer({ shellDist, remoteDists: {}, remotesConfig: () => CONFIG, renderer });
+    expect(await composer().page('/auth')).not.toContain('/boot.js');
+    await writeFile(path.join(shellDist, 'boot.js'), '// boot');
+    expect(await composer().page('/auth')).toContain('data-entry="/main.0123456789.js"');
   });
 
   it('hints no remote entry for the non-federated reference build, which bundles the remotes', async () => {

@@ -159,10 +159,13 @@ export function composePage(
     remotesConfig,
     preloads,
     rendered,
+    bootAfterPaint = true,
   }: {
     remotesConfig: RemotesManifest;
     preloads: readonly PreloadHint[];
     rendered?: ServerRenderedPage;
+    /** Whether the shell's build has `/boot.js` (an older shell does not). */
+    bootAfterPaint?: boolean;
   },
 ): string {
   const head = [
@@ -173,7 +176,8 @@ export function composePage(
   let page = template;
   if (rendered && EMPTY_ROOT.test(page)) {
     // A function, so `$` in the page's text is never read as a replacement pattern.
-    page = startAfterPaint(page.replace(EMPTY_ROOT, () => `<div id="root">${rendered.html}</div>`));
+    page = page.replace(EMPTY_ROOT, () => `<div id="root">${rendered.html}</div>`);
+    if (bootAfterPaint) page = startAfterPaint(page);
   }
   const at = page.search(/<\/head>/i);
   if (at >= 0) return `${page.slice(0, at)}${head}${page.slice(at)}`;
@@ -258,7 +262,9 @@ export function createPageComposer({
         }
       }
       const rendered = renderer ? await renderer.render(url, owner) : undefined;
-      return composePage(template, { remotesConfig: config, preloads, rendered });
+      // A shell built before /boot.js existed keeps its plain entry script.
+      const bootAfterPaint = readText(path.join(shellDist, BOOT_SCRIPT.slice(1))) !== undefined;
+      return composePage(template, { remotesConfig: config, preloads, rendered, bootAfterPaint });
     },
   };
 }
