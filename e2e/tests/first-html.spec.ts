@@ -59,20 +59,6 @@ test('a shell page gets the configuration and no remote hints', async ({ request
   expect(html).not.toMatch(/rel="preload"[^>]*\/remotes\//);
 });
 
-test('a server-rendered page preloads the shell and starts it after the first paint', async ({
-  request,
-}) => {
-  const html = await firstHtml(request, '/landing');
-  const entry =
-    /<script defer src="\/boot\.js" data-entry="(\/main\.[0-9a-f]+\.js)"><\/script>/.exec(
-      html,
-    )?.[1];
-  expect(entry).toBeDefined();
-  expect(html).toContain(`<link rel="preload" as="script" href="${entry}" fetchpriority="low">`);
-  // The entry is not also a script of its own: it runs once, from /boot.js.
-  expect(html).not.toContain(`<script defer src="${entry}">`);
-});
-
 test('the shell uses the inlined configuration and the preloads: no /remotes.json, each file once', async ({
   page,
   request,

@@ -93,35 +93,6 @@ describe('composePage', () => {
     expect(html.match(/<script(?![^>]*type="application\/json")[^>]*>[^<]/g)).toBeNull();
   });
 
-  it('starts the shell after the first paint on a server-rendered page, and only there', () => {
-    const shell =
-      '<!doctype html><html><head><script defer src="/main.0123456789.js"></script></head><body><div id="root"></div></body></html>';
-    const rendered = composePage(shell, {
-      remotesConfig: CONFIG,
-      preloads: [],
-      rendered: { html: '<h1>Hello</h1>', head: '' },
-    });
-    expect(rendered).toContain('<div id="root"><h1>Hello</h1></div>');
-    // The entry downloads with the HTML and runs once /boot.js has seen a frame.
-    expect(rendered).toContain(
-      '<link rel="preload" as="script" href="/main.0123456789.js" fetchpriority="low"><script defer src="/boot.js" data-entry="/main.0123456789.js"></script>',
-    );
-    expect(rendered).not.toContain('<script defer src="/main.0123456789.js">');
-    // A page left to the browser starts as before.
-    const plain = composePage(shell, { remotesConfig: CONFIG, preloads: [] });
-    expect(plain).toContain('<script defer src="/main.0123456789.js"></script>');
-    expect(plain).not.toContain('/boot.js');
-    // Nor does a shell built before /boot.js existed.
-    const older = composePage(shell, {
-      remotesConfig: CONFIG,
-      preloads: [],
-      rendered: { html: '<h1>Hello</h1>', head: '' },
-      bootAfterPaint: false,
-    });
-    expect(older).toContain('<script defer src="/main.0123456789.js"></script>');
-    expect(older).not.toContain('/boot.js');
-  });
-
   it('cannot be broken out of by what the configuration contains', () => {
     const json = jsonForScript({ x: '</script><script>alert(1)</script>&\u2028' });
     expect(json).not.toContain('<');
@@ -179,20 +150,6 @@ describe('createPageComposer', () => {
     const page = await composer.page('/');
     expect(page).toContain('remoteEntry.bbbbbbbbbb.js');
     expect(page).not.toContain('remoteEntry.aaaaaaaaaa.js');
-  });
-
-  it('starts a rendered page after paint only when the shell’s build has /boot.js', async () => {
-    const { shellDist } = await site();
-    await writeFile(
-      path.join(shellDist, 'index.html'),
-      '<html><head><script defer src="/main.0123456789.js"></script></head><body><div id="root"></div></body></html>',
-    );
-    const renderer = { render: async () => ({ html: '<h1>Hi</h1>', head: '' }) };
-    const composer = () =>
-      createPageComposer({ shellDist, remoteDists: {}, remotesConfig: () => CONFIG, renderer });
-    expect(await composer().page('/auth')).not.toContain('/boot.js');
-    await writeFile(path.join(shellDist, 'boot.js'), '// boot');
-    expect(await composer().page('/auth')).toContain('data-entry="/main.0123456789.js"');
   });
 
   it('hints no remote entry for the non-federated reference build, which bundles the remotes', async () => {

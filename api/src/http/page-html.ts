@@ -129,26 +129,6 @@ export function preloadLink(hint: PreloadHint): string {
 // The shell's empty mount point, as index.html has it (minified or not).
 const EMPTY_ROOT = /<div id=("?)root\1>\s*<\/div>/i;
 
-// The shell's entry script as its build writes it into index.html.
-const ENTRY_SCRIPT = /<script defer(?:="defer")? src="?([^"\s>]+)"?><\/script>/i;
-
-/** The shell's start-after-paint script (shell/public/boot.js). */
-export const BOOT_SCRIPT = '/boot.js';
-
-/**
- * For a server-rendered page: the shell's entry is preloaded (its download still starts with the
- * HTML) and started by `/boot.js` one frame after the page has painted, so the HTML the server
- * sent is on screen before any of the shell's JavaScript runs (issue 13, ADR 012). A page that
- * was not rendered keeps its plain entry script.
- */
-export function startAfterPaint(page: string): string {
-  return page.replace(
-    ENTRY_SCRIPT,
-    (_tag, src: string) =>
-      `<link rel="preload" as="script" href="${escapeAttribute(src)}" fetchpriority="low"><script defer src="${BOOT_SCRIPT}" data-entry="${escapeAttribute(src)}"></script>`,
-  );
-}
-
 /**
  * index.html with the remotes configuration and the preload hints placed before `</head>`, and,
  * when the server rendered the page, its styles there too and its HTML inside `<div id="root">`.
@@ -159,13 +139,10 @@ export function composePage(
     remotesConfig,
     preloads,
     rendered,
-    bootAfterPaint = true,
   }: {
     remotesConfig: RemotesManifest;
     preloads: readonly PreloadHint[];
     rendered?: ServerRenderedPage;
-    /** Whether the shell's build has `/boot.js` (an older shell does not). */
-    bootAfterPaint?: boolean;
   },
 ): string {
   const head = [
@@ -177,7 +154,6 @@ export function composePage(
   if (rendered && EMPTY_ROOT.test(page)) {
     // A function, so `$` in the page's text is never read as a replacement pattern.
     page = page.replace(EMPTY_ROOT, () => `<div id="root">${rendered.html}</div>`);
-    if (bootAfterPaint) page = startAfterPaint(page);
   }
   const at = page.search(/<\/head>/i);
   if (at >= 0) return `${page.slice(0, at)}${head}${page.slice(at)}`;
@@ -262,9 +238,7 @@ export function createPageComposer({
         }
       }
       const rendered = renderer ? await renderer.render(url, owner) : undefined;
-      // A shell built before /boot.js existed keeps its plain entry script.
-      const bootAfterPaint = readText(path.join(shellDist, BOOT_SCRIPT.slice(1))) !== undefined;
-      return composePage(template, { remotesConfig: config, preloads, rendered, bootAfterPaint });
+      return composePage(template, { remotesConfig: config, preloads, rendered });
     },
   };
 }
