@@ -90,7 +90,11 @@ describeEachDatabase('delivery tracking dashboard', (kind) => {
 
     let snapshot = await dashboard();
     const deadline = Date.now() + 30_000;
-    while (snapshot.counts.delivered < 1 && Date.now() < deadline) {
+    // The counts and the list are read separately (ADR 008's caches, invalidated by NOTIFY on
+    // PostgreSQL), so for a moment one can show the delivery before the other: wait for both.
+    const settled = () =>
+      snapshot.counts.delivered >= 1 && snapshot.deliveries[0]?.status === 'delivered';
+    while (!settled() && Date.now() < deadline) {
       if (snapshot.couriers.length > 0) {
         expect(snapshot.couriers[0]).toMatchObject({ kind: 'driver', store: { name: 'Downtown' } });
       }
