@@ -73,6 +73,35 @@ const MIRROR: Record<CurbsideStatus, Mirror> = {
   },
 };
 
+/** The happy path of one curbside pickup, in order (CURBSIDE_STATUSES without its endings). */
+const ROBOT_PATH: readonly CurbsideStatus[] = [
+  'customer_arrived',
+  'robot_dispatched',
+  'robot_collecting',
+  'robot_en_route',
+  'awaiting_verification',
+  'verified',
+  'delivered',
+];
+
+/**
+ * The curbside statuses a sync passes on its way from what the delivery last mirrored to what the
+ * pickup says now, this one included. The mirror runs on notifications, and a busy server can
+ * coalesce two of them (the robot left and arrived before the first was handled); the timeline
+ * still tells every step, so the customer sees "on its way" before "has arrived".
+ */
+export function passedCurbsideSteps(
+  mirrored: CurbsideStatus | null,
+  now: CurbsideStatus,
+): CurbsideStatus[] {
+  const end = ROBOT_PATH.indexOf(now);
+  if (end < 0) return [now];
+  const start = mirrored === null ? -1 : ROBOT_PATH.indexOf(mirrored);
+  // Off the path (a new pickup after a failed or cancelled one starts at arrival) or behind it.
+  if (start >= end) return [now];
+  return ROBOT_PATH.slice(start + 1, end + 1);
+}
+
 /** Mirrors the order's latest curbside pickup onto its delivery; a no-op when nothing changed. */
 export async function syncCurbsideDelivery(
   db: Db,
@@ -156,13 +185,17 @@ export async function syncCurbsideDelivery(
       .where(eq(deliveries.id, row.id))
       .returning();
     if (!updated) return;
-    await appendDeliveryUpdate(
-      tx,
-      row.id,
-      mirror.status,
-      mirror.message(robot, pickup.parkingSpotNumber),
-      pickup.estimatedDeliveryTime,
-    );
+    const mirrored = newPickup ? null : row.curbsideStatus;
+    for (const step of passedCurbsideSteps(mirrored, pickup.status)) {
+      const passed = MIRROR[step];
+      await appendDeliveryUpdate(
+        tx,
+        row.id,
+        passed.status,
+        passed.message(robot, pickup.parkingSpotNumber),
+        pickup.estimatedDeliveryTime,
+      );
+    }
 
     if (mirror.status === 'en_route' && row.status !== 'en_route') {
       const simMs = travelTimeMs(updated.routeMiles, updated.speedMph, [1]);
