@@ -4,8 +4,12 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { onPageReady } from 'shared-ui';
 import { App } from './app';
+import { releaseEarlyClicks } from './early-clicks';
 import { releaseEarlySubmits } from './early-submits';
 import { loadPageCode, reportRecoverableError } from './server-rendering';
+
+/** The longest a click before hydration waits for the page to be ready. */
+const EARLY_CLICKS_LIMIT_MS = 5000;
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
@@ -29,6 +33,10 @@ if (container.firstElementChild) {
     startTransition(() => {
       hydrateRoot(container, app, { onRecoverableError: reportRecoverableError });
     });
+    // A button clicked before the page was interactive is clicked again once it is; at the latest
+    // a few seconds after hydration started (a fallback panel never marks the page ready).
+    onPageReady(() => releaseEarlyClicks());
+    setTimeout(() => releaseEarlyClicks(), EARLY_CLICKS_LIMIT_MS);
   });
 } else {
   createRoot(container).render(app);

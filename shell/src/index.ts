@@ -1,7 +1,12 @@
+import { holdEarlyClicks } from './early-clicks';
 import { holdEarlySubmits } from './early-submits';
 
-// A form the server rendered must not submit natively before React owns it (early-submits.ts).
-if (document.getElementById('root')?.firstElementChild) holdEarlySubmits();
+// A form the server rendered must not submit natively before React owns it (early-submits.ts),
+// and a button clicked before then must not be ignored (early-clicks.ts).
+if (document.getElementById('root')?.firstElementChild) {
+  holdEarlySubmits();
+  holdEarlyClicks();
+}
 
 // The large shared libraries are imported on their own first: each is evaluated as soon as its
 // code arrives, in a task of its own, instead of all of them together with the app in one long

@@ -7,6 +7,7 @@ import { Lead, Loading, media, Notice, Page, PageTitle, usePageMeta } from 'shar
 import styled from 'styled-components';
 import { CodeBlock } from '../../shared/code-block';
 import { checkoutCurl, useApiBaseUrl } from '../../shared/sample-request';
+import { useRevealInSteps } from '../../shared/use-reveal-in-steps';
 import {
   bodySchema,
   CONSOLE_TAGS,
@@ -242,10 +243,13 @@ function Reference({ doc }: { doc: OpenApiDocument }) {
     description: doc.tags?.find((tag) => tag.name === name)?.description,
     operations: operationsByTag(doc, name),
   })).filter((tag) => tag.operations.length > 0);
+  // The tag sections, then the webhooks guide, are added one per frame (use-reveal-in-steps.ts);
+  // the contents list is complete at once, and following one of its links shows everything.
+  const { shown, revealAll } = useRevealInSteps(tags.length + 1);
 
   return (
     <Layout>
-      <Nav aria-label="API reference">
+      <Nav aria-label="API reference" onClickCapture={revealAll}>
         <ul>
           <li>
             <a href="#getting-started">Getting started</a>
@@ -327,7 +331,7 @@ function Reference({ doc }: { doc: OpenApiDocument }) {
             </li>
           </ul>
         </section>
-        {tags.map((tag) => (
+        {tags.slice(0, shown).map((tag) => (
           <section key={tag.name} aria-labelledby={`tag-${tag.name}`}>
             <h2 id={`tag-${tag.name}`}>{TAG_TITLES[tag.name] ?? tag.name}</h2>
             {tag.description ? <RichText text={tag.description} /> : null}
@@ -336,7 +340,7 @@ function Reference({ doc }: { doc: OpenApiDocument }) {
             ))}
           </section>
         ))}
-        <WebhooksGuide />
+        {shown > tags.length ? <WebhooksGuide /> : null}
       </Content>
     </Layout>
   );

@@ -42,4 +42,21 @@ describe('lazyResolver', () => {
     });
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('starts the download on preload, once, and validates with what it brought', async () => {
+    const real: Resolver<Values> = async (values) => ({
+      values,
+      errors: {} as Record<string, never>,
+    });
+    const load = vi.fn(async () => real);
+    const resolver = lazyResolver<Values, Values>(load);
+    resolver.preload();
+    resolver.preload();
+    expect(load).toHaveBeenCalledTimes(1);
+    await expect(resolver({ name: 'a' }, undefined, options)).resolves.toEqual({
+      values: { name: 'a' },
+      errors: {},
+    });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
 });

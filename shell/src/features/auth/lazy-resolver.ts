@@ -1,16 +1,27 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
-import { whenIdle } from 'shared-ui';
+
+/** A resolver that loads its validation code on demand, and can be told to start early. */
+export type LazyResolver<TValues extends FieldValues, TOutput> = Resolver<
+  TValues,
+  unknown,
+  TOutput
+> & {
+  /** Starts the download without waiting for it; safe to call any number of times. */
+  preload: () => void;
+};
 
 /**
  * A form resolver whose validation code (zod, the contract's schema, @hookform/resolvers) is
- * loaded the first time the form validates, not with the page: on `/auth` that code was a
- * quarter of the JavaScript a phone had to run before the page answered a tap (issue 13). It is
- * also fetched once the page is interactive and idle, so a real submit never waits for it. The
- * rules are the shared schema's, exactly as before.
+ * loaded when the visitor starts using the form, not with the page: on `/auth` that code was a
+ * quarter of the JavaScript a phone had to run before the page answered a tap, and its 85 KB of
+ * zod evaluated in one long task even when fetched at idle time (issue 13). The form calls
+ * `preload` as a field gets focus or the pointer goes down on it, so the code is here long before
+ * a real submit; a submit that comes first (autofill, a click straight on the button) waits for
+ * it. The rules are the shared schema's, exactly as before.
  */
 export function lazyResolver<TValues extends FieldValues, TOutput>(
   load: () => Promise<Resolver<TValues, unknown, TOutput>>,
-): Resolver<TValues, unknown, TOutput> {
+): LazyResolver<TValues, TOutput> {
   let loading: Promise<Resolver<TValues, unknown, TOutput>> | undefined;
   const ready = () => {
     loading ??= load();
@@ -20,6 +31,7 @@ export function lazyResolver<TValues extends FieldValues, TOutput>(
     });
     return loading;
   };
-  if (typeof window !== 'undefined') whenIdle(() => void ready().catch(() => {}));
-  return async (values, context, options) => (await ready())(values, context, options);
+  const resolver: Resolver<TValues, unknown, TOutput> = async (values, context, options) =>
+    (await ready())(values, context, options);
+  return Object.assign(resolver, { preload: () => void ready().catch(() => {}) });
 }

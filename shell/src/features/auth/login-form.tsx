@@ -5,7 +5,7 @@ import { Button, Field, Input, Notice, Stack, useSubmitOnce } from 'shared-ui';
 import { lazyResolver } from './lazy-resolver';
 import { PasswordInput } from './password-input';
 
-// The contract's rules (shared-contracts/auth), loaded when the form first validates.
+// The contract's rules (shared-contracts/auth), loaded as the visitor starts on the form.
 const loginResolver = lazyResolver<LoginRequest, LoginRequest>(() =>
   Promise.all([import('@hookform/resolvers/zod'), import('shared-contracts/auth')]).then(
     ([{ zodResolver }, { loginRequestSchema }]) => zodResolver(loginRequestSchema),
@@ -50,7 +50,13 @@ export function LoginForm({ defaultIdentifier = '', onSubmitting, onFailed }: Lo
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Login">
+    <form
+      onSubmit={onSubmit}
+      onFocus={loginResolver.preload}
+      onPointerDown={loginResolver.preload}
+      noValidate
+      aria-label="Login"
+    >
       <Stack $gap={16}>
         {errors.root?.message ? (
           <Notice tone="danger" role="alert" title="Login failed">

@@ -7,7 +7,7 @@ import { applyServerIssues } from './apply-server-issues';
 import { lazyResolver } from './lazy-resolver';
 import { PasswordInput } from './password-input';
 
-// The contract's rules (shared-contracts/auth), loaded when the form first validates.
+// The contract's rules (shared-contracts/auth), loaded as the visitor starts on the form.
 const registerResolver = lazyResolver<RegisterFormValues, RegisterRequest>(() =>
   Promise.all([import('@hookform/resolvers/zod'), import('shared-contracts/auth')]).then(
     ([{ zodResolver }, { registerRequestSchema }]) => zodResolver(registerRequestSchema),
@@ -54,7 +54,13 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Register">
+    <form
+      onSubmit={onSubmit}
+      onFocus={registerResolver.preload}
+      onPointerDown={registerResolver.preload}
+      noValidate
+      aria-label="Register"
+    >
       <Stack $gap={16}>
         <Names>
           <Field label="First name" error={errors.firstName?.message}>

@@ -1,0 +1,34 @@
+import { startTransition, useCallback, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
+
+/**
+ * How many of a long page's `total` sections to render: the first at once, then one more after
+ * each frame the browser paints, each as a transition. The API reference is about 30 operations;
+ * built in one go, its render, commit and first layout were one task of 200 ms on a slow phone
+ * (issue 13, Total Blocking Time). In steps, each is a short task, and a tap in between is
+ * answered at once.
+ *
+ * `revealAll` renders the rest synchronously: call it before the browser follows an in-page link
+ * to a section that may not be there yet. A page opened at `#fragment` starts with everything.
+ */
+export function useRevealInSteps(total: number): { shown: number; revealAll: () => void } {
+  const [shown, setShown] = useState(() =>
+    typeof window !== 'undefined' && window.location.hash ? total : Math.min(1, total),
+  );
+  useEffect(() => {
+    if (shown >= total) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      // After the paint, not before it: each step gets its own task and frame.
+      timer = setTimeout(() => startTransition(() => setShown((n) => Math.min(total, n + 1))));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [shown, total]);
+  const revealAll = useCallback(() => {
+    if (shown < total) flushSync(() => setShown(total));
+  }, [shown, total]);
+  return { shown: Math.min(shown, total), revealAll };
+}
