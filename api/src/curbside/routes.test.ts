@@ -497,7 +497,9 @@ describeEachDatabase('curbside robot fleet', (kind) => {
 });
 
 describeEachDatabase('curbside timers across a server restart', (kind) => {
-  it('resumes the robot where the stopped server left it', async () => {
+  // Two servers start one after the other on one database (a cold start and migrations each):
+  // more than the default 20 s on a 2-core machine that runs the browser suites beside it.
+  it('resumes the robot where the stopped server left it', { timeout: 60_000 }, async () => {
     const target = await createTestDatabaseTarget(kind);
     try {
       const env = { SIM_TIME_SCALE: '0.01' };
