@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { CurbsideStatus } from 'shared-contracts/curbside';
+import { CURBSIDE_STATUSES, type CurbsideStatus } from 'shared-contracts/curbside';
 import type { DeliveryStatus, Place } from 'shared-contracts/deliveries';
 import { curbsidePickups } from '../curbside/schema.ts';
 import type { Db } from '../db/database.ts';
@@ -73,16 +73,15 @@ const MIRROR: Record<CurbsideStatus, Mirror> = {
   },
 };
 
-/** The happy path of one curbside pickup, in order (CURBSIDE_STATUSES without its endings). */
-const ROBOT_PATH: readonly CurbsideStatus[] = [
-  'customer_arrived',
-  'robot_dispatched',
-  'robot_collecting',
-  'robot_en_route',
-  'awaiting_verification',
-  'verified',
-  'delivered',
-];
+/**
+ * The happy path of one curbside pickup, in order: the contract's statuses (listed in the order a
+ * pickup goes through them) from the arrival to the hand-over, without order_ready before it and
+ * the failed or cancelled endings after it.
+ */
+const ROBOT_PATH: readonly CurbsideStatus[] = CURBSIDE_STATUSES.slice(
+  CURBSIDE_STATUSES.indexOf('customer_arrived'),
+  CURBSIDE_STATUSES.indexOf('delivered') + 1,
+);
 
 /**
  * The curbside statuses a sync passes on its way from what the delivery last mirrored to what the

@@ -8,16 +8,18 @@ export type LazyResolver<TValues extends FieldValues, TOutput> = Resolver<
 > & {
   /** Starts the download without waiting for it; safe to call any number of times. */
   preload: () => void;
+  /** Spread on the form: the download starts at the first focus or press inside it. */
+  preloadOnUse: { onFocus: () => void; onPointerDown: () => void };
 };
 
 /**
  * A form resolver whose validation code (zod, the contract's schema, @hookform/resolvers) is
  * loaded when the visitor starts using the form, not with the page: on `/auth` that code was a
  * quarter of the JavaScript a phone had to run before the page answered a tap, and its 85 KB of
- * zod evaluated in one long task even when fetched at idle time (issue 13). The form calls
- * `preload` as a field gets focus or the pointer goes down on it, so the code is here long before
- * a real submit; a submit that comes first (autofill, a click straight on the button) waits for
- * it. The rules are the shared schema's, exactly as before.
+ * zod evaluated in one long task even when fetched at idle time (issue 13). The form spreads
+ * `preloadOnUse`, which starts the download as a field gets focus or the pointer goes down on it,
+ * so the code is here long before a real submit; a submit that comes first (autofill, a click
+ * straight on the button) waits for it. The rules are the shared schema's, exactly as before.
  */
 export function lazyResolver<TValues extends FieldValues, TOutput>(
   load: () => Promise<Resolver<TValues, unknown, TOutput>>,
@@ -33,5 +35,9 @@ export function lazyResolver<TValues extends FieldValues, TOutput>(
   };
   const resolver: Resolver<TValues, unknown, TOutput> = async (values, context, options) =>
     (await ready())(values, context, options);
-  return Object.assign(resolver, { preload: () => void ready().catch(() => {}) });
+  const preload = () => void ready().catch(() => {});
+  return Object.assign(resolver, {
+    preload,
+    preloadOnUse: { onFocus: preload, onPointerDown: preload },
+  });
 }

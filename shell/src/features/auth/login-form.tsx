@@ -50,13 +50,7 @@ export function LoginForm({ defaultIdentifier = '', onSubmitting, onFailed }: Lo
   );
 
   return (
-    <form
-      onSubmit={onSubmit}
-      onFocus={loginResolver.preload}
-      onPointerDown={loginResolver.preload}
-      noValidate
-      aria-label="Login"
-    >
+    <form onSubmit={onSubmit} {...loginResolver.preloadOnUse} noValidate aria-label="Login">
       <Stack $gap={16}>
         {errors.root?.message ? (
           <Notice tone="danger" role="alert" title="Login failed">

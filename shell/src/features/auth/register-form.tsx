@@ -54,13 +54,7 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
   );
 
   return (
-    <form
-      onSubmit={onSubmit}
-      onFocus={registerResolver.preload}
-      onPointerDown={registerResolver.preload}
-      noValidate
-      aria-label="Register"
-    >
+    <form onSubmit={onSubmit} {...registerResolver.preloadOnUse} noValidate aria-label="Register">
       <Stack $gap={16}>
         <Names>
           <Field label="First name" error={errors.firstName?.message}>
