@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     globals: true,
-    setupFiles: ['./vitest.setup.ts'],
+    setupFiles: ['shared-ui/vitest-setup'],
     // Typing with user-event re-renders on every key; on a busy 2-core machine a test that types
     // a few words can pass 5 s.
     testTimeout: 15_000,
