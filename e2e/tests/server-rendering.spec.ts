@@ -86,6 +86,37 @@ for (const [route, text] of PUBLIC_PAGES) {
   });
 }
 
+test("the home page's retailer strip comes with the HTML and its data: the browser asks for nothing", async ({
+  page,
+  request,
+}) => {
+  const retailers = (await (await request.get('/api/retailers')).json()) as Array<{
+    name: string;
+  }>;
+  expect(retailers.length).toBeGreaterThan(0);
+  const html = await (await request.get('/', { headers: { accept: 'text/html' } })).text();
+  const root = html.slice(html.indexOf('<div id="root">'));
+  // The logos are in the server's markup (as React escapes H&M and Macy's).
+  const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;');
+  for (const { name } of retailers) expect(root).toContain(`alt="${escaped(name)}"`);
+  expect(html).toMatch(/<script type="application\/json" id="server-query-state">/);
+
+  const problems = watchHydration(page);
+  const asked: string[] = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  await rememberServerHeading(page);
+  await page.goto('/');
+  await expect.poll(() => hydratedServerHeading(page), { timeout: 15_000 }).toBe(true);
+  const strip = page.getByRole('region', { name: 'Partner retailer logos' });
+  await strip.scrollIntoViewIfNeeded();
+  await expect(strip.getByRole('img')).toHaveCount(retailers.length);
+  await expect(strip.getByRole('link', { name: /Macy's/ })).toHaveAttribute('target', '_blank');
+  await page.waitForLoadState('networkidle');
+  // The list came with the page: no request for it, so the browser hydrated the server's list.
+  expect(asked).not.toContain('/api/retailers');
+  expect(problems).toEqual([]);
+});
+
 test('a form submitted before the page hydrated is answered once it has, not by the browser', async ({
   page,
 }) => {

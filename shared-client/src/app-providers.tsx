@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ThemeRoot, Toaster } from 'shared-ui';
 import { AuthProvider } from './auth-context';
@@ -8,8 +8,18 @@ import { createQueryClient } from './query-client';
  * Everything a page needs around it: theme, the one QueryClient, auth and the toast area. The shell
  * renders it once; remotes render inside it (and a remote running standalone renders it itself).
  */
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProviders({
+  children,
+  client,
+}: {
+  children: ReactNode;
+  /**
+   * The QueryClient to use instead of a new one: the server's rendering reads what its queries
+   * fetched afterwards, and the browser's is hydrated with that before the page (issue 13).
+   */
+  client?: QueryClient;
+}) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <ThemeRoot>
       <QueryClientProvider client={queryClient}>

@@ -35,6 +35,7 @@ export {
   useEventStream,
 } from './event-stream';
 export { RequireAuth, SensitiveRoute } from './guards';
+export { usePublicQuery } from './public-query';
 export { createQueryClient, shouldRetryMutation, shouldRetryQuery } from './query-client';
 export { newIdempotencyKey, randomUuid } from './random-id';
 export {

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { AppProviders } from 'shared-client';
 import { Loading, type Preloadable, preloadable } from 'shared-ui';
@@ -56,9 +57,9 @@ export function AppRoutes() {
   );
 }
 
-export function App() {
+export function App({ client }: { client?: QueryClient }) {
   return (
-    <AppProviders>
+    <AppProviders client={client}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

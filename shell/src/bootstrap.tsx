@@ -2,11 +2,12 @@
 import './security/strict-csp';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createQueryClient } from 'shared-client';
 import { onPageReady } from 'shared-ui';
 import { App } from './app';
 import { releaseEarlyClicks } from './early-clicks';
 import { releaseEarlySubmits } from './early-submits';
-import { loadPageCode, reportRecoverableError } from './server-rendering';
+import { hydrateServerQueries, loadPageCode, reportRecoverableError } from './server-rendering';
 
 /** The longest a click before hydration waits for the page to be ready. */
 const EARLY_CLICKS_LIMIT_MS = 5000;
@@ -14,9 +15,13 @@ const EARLY_CLICKS_LIMIT_MS = 5000;
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
+// Starts from the data the server rendered the page with, when it sent any.
+const queryClient = createQueryClient();
+hydrateServerQueries(queryClient);
+
 const app = (
   <StrictMode>
-    <App />
+    <App client={queryClient} />
   </StrictMode>
 );
 

@@ -1,5 +1,8 @@
+import { hydrate, type QueryClient } from '@tanstack/react-query';
 import type { ErrorInfo } from 'react';
+import { SERVER_QUERY_STATE_ID } from 'shared-contracts/server-page';
 import { SHELL_PAGES } from './app';
+import { takeJsonDataBlock } from './json-data-block';
 import { remoteLoader } from './remotes/remote-loader';
 import { findOwner, normalisePath } from './routing/route-table';
 
@@ -39,4 +42,19 @@ export async function loadPageCode(pathname: string): Promise<void> {
   }
   const owner = findOwner(page);
   if (owner) await remoteLoader.load(owner).catch(() => {});
+}
+
+/**
+ * Puts the public data the server fetched while rendering this page (its queries' dehydrated
+ * state, api/src/http/page-html.ts) into `client` before React hydrates: the page then renders the
+ * same data as the server's HTML, without a request, and without loading zod to check an answer
+ * the server already checked. A block that does not parse is dropped; the queries fetch as usual.
+ */
+export function hydrateServerQueries(client: QueryClient, doc: Document = document): void {
+  const state = takeJsonDataBlock(
+    SERVER_QUERY_STATE_ID,
+    () => console.warn("[shell] The server's query data is not valid JSON; fetching instead."),
+    doc,
+  );
+  if (typeof state === 'object' && state !== null) hydrate(client, state);
 }

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { REMOTE_NAMES, type RemoteName, type RemotesManifest } from 'shared-contracts/remotes';
+import { SERVER_QUERY_STATE_ID } from 'shared-contracts/server-page';
 import type { ServerRenderedPage, ServerRenderer } from './server-render.ts';
 
 /**
@@ -16,6 +17,10 @@ import type { ServerRenderedPage, ServerRenderer } from './server-render.ts';
  *   `remoteEntry` and the first chunk of its `./routes` (classic scripts, as the MF runtime and
  *   the remote's chunk loader insert them), so they download while the shell's own JavaScript
  *   does instead of one after the other.
+ *
+ * - when the server rendered the page, the public data its queries fetched (`<script
+ *   type="application/json" id="server-query-state">`), which the shell hydrates its QueryClient
+ *   with, so the browser renders the same list without asking for it again.
  *
  * Nothing is cached longer than a file's modification time: every request stats index.html,
  * route-owners.json and the owning remote's manifest, so a remote redeployed in place (or a new
@@ -148,6 +153,9 @@ export function composePage(
   const head = [
     ...preloads.map(preloadLink),
     `<script type="application/json" id="${REMOTES_CONFIG_ELEMENT_ID}">${jsonForScript(remotesConfig)}</script>`,
+    rendered?.queryState === undefined
+      ? ''
+      : `<script type="application/json" id="${SERVER_QUERY_STATE_ID}">${jsonForScript(rendered.queryState)}</script>`,
     rendered?.head ?? '',
   ].join('');
   let page = template;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { composePage } from './page-html.ts';
-import { createServerRenderer } from './server-render.ts';
+import { createPublicFetch, createServerRenderer } from './server-render.ts';
 
 // Stand-ins for the apps' Node builds, in the same CommonJS shape shared-build emits: the shell
 // exports renderPage and the modules it shares; a remote requires a shared module by name.
@@ -31,7 +31,7 @@ describe('createServerRenderer', () => {
     root = undefined;
   });
 
-  async function site() {
+  async function site(options: Partial<Parameters<typeof createServerRenderer>[0]> = {}) {
     root = await mkdtemp(path.join(os.tmpdir(), 'server-render-'));
     const shellDist = path.join(root, 'shell');
     await mkdir(path.join(shellDist, 'server'), { recursive: true });
@@ -44,6 +44,7 @@ describe('createServerRenderer', () => {
       shellDist,
       remoteBundle: (name) => (name === 'marketing' ? remoteFile : undefined),
       warn: (message) => warnings.push(message),
+      ...options,
     });
     return { shellDist, remoteFile, renderer, warnings };
   }
@@ -99,6 +100,74 @@ describe('createServerRenderer', () => {
   });
 });
 
+describe("the apps' fetch on the server", () => {
+  // A shell whose page reads what it may and tries what it may not, and reports each outcome.
+  const FETCHING_SHELL = `
+exports.shared = {};
+exports.renderPage = async () => {
+  const outcome = async (url, init) => {
+    try {
+      const response = await fetch(url, init);
+      return response.status + ' ' + (await response.text());
+    } catch (error) {
+      return 'refused: ' + error.message;
+    }
+  };
+  const lines = [
+    await outcome('/api/retailers?limit=2'),
+    await outcome('/api/users/me'),
+    await outcome('/api/retailers', { method: 'POST' }),
+    await outcome('http://169.254.169.254/latest/meta-data'),
+    await outcome('//evil.example/api/retailers'),
+  ];
+  return { html: lines.join(' | '), head: '', leftToBrowser: [], queryState: { queries: [1] } };
+};
+`;
+
+  it('answers GET of the listed public paths through the API and refuses everything else', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'server-fetch-'));
+    try {
+      await mkdir(path.join(root, 'server'), { recursive: true });
+      await writeFile(path.join(root, 'server', 'render.js'), FETCHING_SHELL);
+      const asked: string[] = [];
+      const renderer = createServerRenderer({
+        shellDist: root,
+        remoteBundle: () => undefined,
+        fetchPublic: createPublicFetch(new Set(['/api/retailers']), async (url) => {
+          asked.push(url);
+          return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: '[]' };
+        }),
+      });
+      const page = await renderer.render('/', null);
+      expect(page?.html.split(' | ')).toEqual([
+        '200 []',
+        'refused: Server rendering may not GET /api/users/me.',
+        'refused: Server rendering may not POST /api/retailers.',
+        'refused: Server rendering fetches only relative URLs of this API.',
+        'refused: Server rendering fetches only relative URLs of this API.',
+      ]);
+      expect(asked).toEqual(['/api/retailers?limit=2']);
+      expect(page?.queryState).toEqual({ queries: [1] });
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('has no network at all unless the server gives it a fetch', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'server-fetch-'));
+    try {
+      await mkdir(path.join(root, 'server'), { recursive: true });
+      await writeFile(path.join(root, 'server', 'render.js'), FETCHING_SHELL);
+      const renderer = createServerRenderer({ shellDist: root, remoteBundle: () => undefined });
+      const page = await renderer.render('/', null);
+      expect(page?.html).toContain('refused: Server rendering has no network access.');
+      expect(page?.html).not.toContain('200');
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('composePage with a server-rendered page', () => {
   const config = { marketing: '/remotes/marketing/mf-manifest.json' } as never;
 
@@ -125,5 +194,31 @@ describe('composePage with a server-rendered page', () => {
       preloads: [],
     });
     expect(page).toContain('<div id="root"></div>');
+  });
+
+  it("sends the server's query data as a JSON data block nothing in it can close", () => {
+    const state = {
+      queries: [{ state: { data: [{ name: '</script><script>alert(1)</script>' }] } }],
+    };
+    const page = composePage('<html><head></head><body><div id="root"></div></body></html>', {
+      remotesConfig: config,
+      preloads: [],
+      rendered: { html: '<h1>Home</h1>', head: '', queryState: state },
+    });
+    const block = /<script type="application\/json" id="server-query-state">(.*?)<\/script>/.exec(
+      page,
+    );
+    expect(block?.[1]).not.toContain('<');
+    expect(JSON.parse(block?.[1] ?? 'null')).toEqual(state);
+    expect(page.indexOf('id="server-query-state"')).toBeLessThan(page.indexOf('</head>'));
+  });
+
+  it('sends no query block when the page fetched nothing', () => {
+    const page = composePage('<html><head></head><body><div id="root"></div></body></html>', {
+      remotesConfig: config,
+      preloads: [],
+      rendered: { html: '<h1>About Us</h1>', head: '' },
+    });
+    expect(page).not.toContain('server-query-state');
   });
 });

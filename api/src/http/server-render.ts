@@ -24,7 +24,7 @@ export interface ShellRenderer {
     url: string;
     remotes: Partial<Record<RemoteName, unknown>>;
     timeoutMs: number;
-  }): Promise<{ html: string; head: string; leftToBrowser: string[] }>;
+  }): Promise<{ html: string; head: string; leftToBrowser: string[]; queryState?: unknown }>;
   shared: Readonly<Record<string, unknown>>;
 }
 
@@ -39,6 +39,8 @@ export interface ServerRenderedPage {
   html: string;
   /** Style elements for `<head>`. */
   head: string;
+  /** The public data the page's queries fetched, as TanStack Query's dehydrated state. */
+  queryState?: unknown;
 }
 
 type Require = (id: string) => unknown;
@@ -81,13 +83,52 @@ const SANDBOX_GLOBALS = [
   'btoa',
 ] as const;
 
+/** The `fetch` the apps' code gets on the server (see `createPublicFetch`). */
+export type PublicFetch = (input: unknown, init?: { method?: string }) => Promise<Response>;
+
+const refuseFetch: PublicFetch = () =>
+  Promise.reject(new Error('Server rendering has no network access.'));
+
+/** What answers a GET of an allowed path: the API's own route, without a network round trip. */
+export type PublicGet = (pathAndQuery: string) => Promise<{
+  statusCode: number;
+  headers: Record<string, unknown>;
+  body: string;
+}>;
+
+/**
+ * The `fetch` of the apps' code on the server: GET of the listed public paths (relative URLs, as
+ * the browser code asks for them) answered by `get`, and nothing else. The server renders as a
+ * signed-out visitor, so no session could be sent anyway; the list makes sure a page never reads
+ * more than the data it may put in everyone's HTML, and never reaches another host.
+ */
+export function createPublicFetch(paths: ReadonlySet<string>, get: PublicGet): PublicFetch {
+  return async (input, init) => {
+    const method = (init?.method ?? 'GET').toUpperCase();
+    if (typeof input !== 'string' || !input.startsWith('/') || input.startsWith('//')) {
+      throw new Error('Server rendering fetches only relative URLs of this API.');
+    }
+    const url = new URL(input, 'http://server-rendering.invalid');
+    if (method !== 'GET' || !paths.has(url.pathname)) {
+      throw new Error(`Server rendering may not ${method} ${url.pathname}.`);
+    }
+    const answer = await get(`${url.pathname}${url.search}`);
+    const type = answer.headers['content-type'];
+    return new Response(answer.body, {
+      status: answer.statusCode,
+      headers: typeof type === 'string' ? { 'content-type': type } : {},
+    });
+  };
+}
+
 /**
  * A global scope of its own for the apps' code on the server: what a bundle does to its globals
  * (zod's schema registry on `globalThis`, styled-components' markers) never reaches the API's,
  * whose OpenAPI document is built from the same schema ids.
  */
-export function createSandbox(): vm.Context {
+export function createSandbox(fetchPublic: PublicFetch = refuseFetch): vm.Context {
   const globals: Record<string, unknown> = {
+    fetch: fetchPublic,
     process: Object.freeze({
       env: Object.freeze({ NODE_ENV: 'production' }),
       nextTick: process.nextTick.bind(process),
@@ -178,6 +219,8 @@ export interface ServerRendererOptions {
   timeoutMs?: number;
   /** Told once per change of state (a build that cannot load, a section left to the browser). */
   warn?: (message: string) => void;
+  /** The apps' `fetch` on the server (createPublicFetch); without it every fetch fails. */
+  fetchPublic?: PublicFetch;
 }
 
 export const SERVER_RENDER_TIMEOUT_MS = 1500;
@@ -187,12 +230,13 @@ export function createServerRenderer({
   remoteBundle,
   timeoutMs = SERVER_RENDER_TIMEOUT_MS,
   warn = () => {},
+  fetchPublic,
 }: ServerRendererOptions): ServerRenderer {
   const shellFile = path.join(shellDist, 'server', 'render.js');
   // Both re-read only when their file changes (fileCache: one stat per page).
   const loadShell = fileCache((code, file) =>
     attempt((): LoadedShell => {
-      const context = createSandbox();
+      const context = createSandbox(fetchPublic);
       const nodeRequire = createRequire(file);
       const exports = evaluateCommonJs(
         file,
@@ -258,7 +302,7 @@ export function createServerRenderer({
       try {
         const page = await shell.value.renderer.renderPage({ url, remotes, timeoutMs });
         for (const line of page.leftToBrowser) tell(`A section was left to the browser: ${line}`);
-        return { html: page.html, head: page.head };
+        return { html: page.html, head: page.head, queryState: page.queryState };
       } catch (error) {
         tell(`Server rendering failed: ${messageOf(error)}`);
         return undefined;

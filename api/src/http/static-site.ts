@@ -5,7 +5,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_NAMES, type RemoteName } from 'shared-contracts/remotes';
 import { buildRemotesManifest } from '../remotes/service.ts';
 import { createPageComposer } from './page-html.ts';
-import { createServerRenderer } from './server-render.ts';
+import { createPublicFetch, createServerRenderer } from './server-render.ts';
+
+/**
+ * The API routes a page may read while it is rendered on the server (issue 13): public data, the
+ * same for every visitor, which then travels with the page's HTML. Anything else a page's code
+ * fetches on the server fails, and that section renders in the browser.
+ */
+export const SERVER_RENDER_DATA_PATHS: ReadonlySet<string> = new Set(['/api/retailers']);
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE = 'no-cache';
@@ -129,6 +136,11 @@ export async function registerStaticSite(
               : undefined;
           },
           warn: (message) => app.log.warn(message),
+          // Through the route itself (its cache, its response schema), without a socket.
+          fetchPublic: createPublicFetch(SERVER_RENDER_DATA_PATHS, async (url) => {
+            const answer = await app.inject({ method: 'GET', url });
+            return { statusCode: answer.statusCode, headers: answer.headers, body: answer.body };
+          }),
         })
       : undefined;
   const composer = shellDist

@@ -7,6 +7,7 @@ import {
   REMOTE_NAMES,
   type RemoteName,
 } from 'shared-contracts/remote-rules';
+import { takeJsonDataBlock } from '../json-data-block';
 
 /**
  * What the shell knows about each remote after reading `/remotes.json`: a usable manifest URL, or
@@ -99,15 +100,11 @@ export const INLINE_CONFIG_ID = 'remotes-config';
  * the page was sent with. Undefined when there is none or it does not parse.
  */
 export function takeInlineRemotes(doc: Document = document): unknown {
-  const element = doc.getElementById(INLINE_CONFIG_ID);
-  if (!element) return undefined;
-  element.remove();
-  try {
-    return JSON.parse(element.textContent ?? '');
-  } catch {
-    console.warn('[shell] The inlined remotes configuration is not valid JSON; fetching it.');
-    return undefined;
-  }
+  return takeJsonDataBlock(
+    INLINE_CONFIG_ID,
+    () => console.warn('[shell] The inlined remotes configuration is not valid JSON; fetching it.'),
+    doc,
+  );
 }
 
 /**

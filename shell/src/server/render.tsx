@@ -9,7 +9,7 @@ import * as ReactDom from 'react-dom';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import * as SharedClient from 'shared-client';
-import { AppProviders } from 'shared-client';
+import { AppProviders, createQueryClient } from 'shared-client';
 import * as SharedUi from 'shared-ui';
 import * as SharedOverlays from 'shared-ui/overlays';
 import * as SharedRouter from 'shared-ui/router';
@@ -56,6 +56,11 @@ export interface RenderedPage {
   head: string;
   /** What failed on the server and is left to the browser (one line each). */
   leftToBrowser: string[];
+  /**
+   * The public data the page's queries fetched while rendering (TanStack Query's dehydrated
+   * state, successful queries only), for the browser to start from; absent when none did.
+   */
+  queryState?: TanstackQuery.DehydratedState;
 }
 
 function describe(error: unknown): string {
@@ -74,6 +79,8 @@ function describe(error: unknown): string {
 export function renderPage({ url, remotes, timeoutMs }: RenderRequest): Promise<RenderedPage> {
   const sheet = new ServerStyleSheet();
   const leftToBrowser: string[] = [];
+  // Signed out by construction (no token on the server), so everything it holds is public.
+  const queryClient = createQueryClient();
   return new Promise<RenderedPage>((resolve, reject) => {
     let html = '';
     const sink = new Writable({
@@ -86,14 +93,21 @@ export function renderPage({ url, remotes, timeoutMs }: RenderRequest): Promise<
     sink.on('finish', () => {
       clearTimeout(timer);
       try {
-        resolve({ html, head: sheet.getStyleTags(), leftToBrowser });
+        const queryState = TanstackQuery.dehydrate(queryClient);
+        resolve({
+          html,
+          head: sheet.getStyleTags(),
+          leftToBrowser,
+          ...(queryState.queries.length > 0 ? { queryState } : {}),
+        });
       } finally {
         sheet.seal();
+        queryClient.clear();
       }
     });
     const stream = renderToPipeableStream(
       sheet.collectStyles(
-        <AppProviders>
+        <AppProviders client={queryClient}>
           <StaticRouter location={url}>
             <ServerRemotesContext.Provider value={remotes}>
               <AppRoutes />

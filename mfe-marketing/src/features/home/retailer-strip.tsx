@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
-import { errorMessage } from 'shared-client';
+import { type ReactNode, type RefObject, Suspense, useRef } from 'react';
+import { errorMessage, usePublicQuery } from 'shared-client';
 import type { Retailer } from 'shared-contracts/retailers';
 import { Button, Notice, Skeleton, VisuallyHidden } from 'shared-ui';
 import styled from 'styled-components';
@@ -8,7 +7,7 @@ import { Icon } from '../../shared/icon';
 import { useNearOrIdle } from '../../shared/use-near-or-idle';
 import { usePrefersReducedMotion } from '../../shared/use-prefers-reduced-motion';
 import { partnerRetailersQueryOptions } from './retailers-api';
-import { type ScrollDirection, useStripScroll } from './use-strip-scroll';
+import { type ScrollDirection, type StripScroll, useStripScroll } from './use-strip-scroll';
 
 /** Logos are 240×80 SVGs; shown at 180×60, with the size reserved before they load. */
 export const LOGO_WIDTH = 180;
@@ -100,18 +99,99 @@ function RetailerLogo({ retailer }: { retailer: Retailer }) {
   );
 }
 
+function ScrollArrow({
+  direction,
+  disabled,
+  scroll,
+}: {
+  direction: ScrollDirection;
+  disabled: boolean;
+  /** Absent while the strip has no list to scroll. */
+  scroll?: StripScroll;
+}) {
+  const enabled = !disabled && scroll;
+  return (
+    <Arrow
+      type="button"
+      data-direction={direction}
+      aria-label={direction < 0 ? 'Scroll retailers left' : 'Scroll retailers right'}
+      aria-controls="retailer-strip"
+      // aria-disabled, not disabled: a keyboard user paging to the end keeps their focus.
+      aria-disabled={!enabled}
+      onMouseEnter={() => enabled && scroll.start(direction)}
+      onMouseLeave={() => scroll?.stop()}
+      onClick={() => enabled && scroll.page(direction)}
+    >
+      <Icon name="arrowRight" size={20} />
+    </Arrow>
+  );
+}
+
+/** The arrows around the scrolling logos, or around their loading state while `busy`. */
+function StripFrame({
+  viewportRef,
+  busy,
+  scroll,
+  children,
+}: {
+  viewportRef?: RefObject<HTMLDivElement | null>;
+  busy: boolean;
+  /** Absent in the server's fallback, which has nothing to scroll. */
+  scroll?: StripScroll;
+  children: ReactNode;
+}) {
+  return (
+    <Frame>
+      <ScrollArrow direction={-1} disabled={busy || (scroll?.atStart ?? true)} scroll={scroll} />
+      <Viewport
+        id="retailer-strip"
+        ref={viewportRef}
+        role="region"
+        aria-label="Partner retailer logos"
+        aria-busy={busy || undefined}
+        // Focusable so the keyboard's arrow keys scroll it (axe: scrollable-region-focusable).
+        tabIndex={0}
+        data-testid="retailer-strip"
+      >
+        {busy ? (
+          <>
+            <LoadingTrack />
+            <VisuallyHidden role="status">Loading retailer partners…</VisuallyHidden>
+          </>
+        ) : (
+          children
+        )}
+      </Viewport>
+      <ScrollArrow direction={1} disabled={busy || (scroll?.atEnd ?? true)} scroll={scroll} />
+    </Frame>
+  );
+}
+
 /**
  * 'Visit our Retailer Partners' (SPEC section 2): the partner retailers from the API as logo links
- * opening each retailer's site in a new tab. Hovering an arrow scrolls the strip 5 px every 10 ms;
- * the arrows are buttons for the keyboard (a press moves most of a screenful), and the strip
- * itself is focusable so arrow keys, the wheel and touch scroll it too.
+ * opening each retailer's site in a new tab. The server renders the list with the page and sends
+ * it along as the query's data (issue 13); if it could not, this boundary is rendered in the
+ * browser, starting from the loading state.
  */
 export function RetailerStrip() {
+  return (
+    <Suspense fallback={<StripFrame busy>{null}</StripFrame>}>
+      <RetailerStripList />
+    </Suspense>
+  );
+}
+
+/**
+ * Hovering an arrow scrolls the strip 5 px every 10 ms; the arrows are buttons for the keyboard (a
+ * press moves most of a screenful), and the strip itself is focusable so arrow keys, the wheel and
+ * touch scroll it too.
+ */
+function RetailerStripList() {
   const viewportRef = useRef<HTMLDivElement>(null);
-  // Below the fold: the list (and zod, which checks it) comes when the strip is near or the page
-  // is idle, not with the first load (issue 13). Until then it shows its loading state.
+  // Below the fold: without the server's data, the list (and zod, which checks it) comes when the
+  // strip is near or the page is idle, not with the first load (issue 13).
   const wanted = useNearOrIdle(viewportRef);
-  const retailers = useQuery({ ...partnerRetailersQueryOptions(), enabled: wanted });
+  const retailers = usePublicQuery(partnerRetailersQueryOptions(), { enabled: wanted });
   const reducedMotion = usePrefersReducedMotion();
   const scroll = useStripScroll(viewportRef, {
     smooth: !reducedMotion,
@@ -133,51 +213,15 @@ export function RetailerStrip() {
     return <Notice>No retailer partners to show right now. Please check back soon.</Notice>;
   }
 
-  const arrow = (direction: ScrollDirection, label: string, disabled: boolean) => (
-    <Arrow
-      type="button"
-      data-direction={direction}
-      aria-label={label}
-      aria-controls="retailer-strip"
-      // aria-disabled, not disabled: a keyboard user paging to the end keeps their focus.
-      aria-disabled={disabled}
-      onMouseEnter={() => !disabled && scroll.start(direction)}
-      onMouseLeave={scroll.stop}
-      onClick={() => !disabled && scroll.page(direction)}
-    >
-      <Icon name="arrowRight" size={20} />
-    </Arrow>
-  );
-
   return (
-    <Frame>
-      {arrow(-1, 'Scroll retailers left', scroll.atStart || retailers.isPending)}
-      <Viewport
-        id="retailer-strip"
-        ref={viewportRef}
-        role="region"
-        aria-label="Partner retailer logos"
-        aria-busy={retailers.isPending || undefined}
-        // Focusable so the keyboard's arrow keys scroll it (axe: scrollable-region-focusable).
-        tabIndex={0}
-        data-testid="retailer-strip"
-      >
-        {retailers.isPending ? (
-          <>
-            <LoadingTrack />
-            <VisuallyHidden role="status">Loading retailer partners…</VisuallyHidden>
-          </>
-        ) : (
-          <Track>
-            {retailers.data.map((retailer) => (
-              <li key={retailer.id}>
-                <RetailerLogo retailer={retailer} />
-              </li>
-            ))}
-          </Track>
-        )}
-      </Viewport>
-      {arrow(1, 'Scroll retailers right', scroll.atEnd || retailers.isPending)}
-    </Frame>
+    <StripFrame viewportRef={viewportRef} busy={retailers.isPending} scroll={scroll}>
+      <Track>
+        {retailers.data?.map((retailer) => (
+          <li key={retailer.id}>
+            <RetailerLogo retailer={retailer} />
+          </li>
+        ))}
+      </Track>
+    </StripFrame>
   );
 }
