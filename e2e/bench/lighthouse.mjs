@@ -81,6 +81,9 @@ async function audit(url, label) {
       lcp: audits['largest-contentful-paint'].numericValue,
       tbt: audits['total-blocking-time'].numericValue,
       cls: audits['cumulative-layout-shift'].numericValue,
+      // Lighthouse's own measure of how fast this machine was during the run (higher is faster):
+      // TBT scales with it, so tables of different days compare only at similar values.
+      benchmarkIndex: result.lhr.environment.benchmarkIndex,
     };
     // Which element was the LCP, and where its time went (TTFB, load delay, render delay).
     const lcpElement = audits['largest-contentful-paint-element']?.details?.items ?? [];
@@ -89,7 +92,7 @@ async function audit(url, label) {
       .map((phase) => `${phase.phase} ${millis(phase.timing)}`)
       .join(', ');
     console.log(
-      `${label}: performance ${score(sample.performance)}, LCP ${seconds(sample.lcp)}, TBT ${millis(sample.tbt)}; LCP element ${snippet.slice(0, 100)} (${phases})`,
+      `${label}: performance ${score(sample.performance)}, LCP ${seconds(sample.lcp)}, TBT ${millis(sample.tbt)}, benchmarkIndex ${Math.round(sample.benchmarkIndex)}; LCP element ${snippet.slice(0, 100)} (${phases})`,
     );
     return sample;
   } finally {
@@ -141,8 +144,12 @@ try {
 
 const of = (samples, key) => samples.map((sample) => sample[key]);
 const date = new Date().toISOString().slice(0, 10);
+const allSamples = [...results.values()].flatMap((result) =>
+  Object.values(result).flatMap((build) => build.samples),
+);
+const speed = stat(of(allSamples, 'benchmarkIndex'), (value) => String(Math.round(value)));
 const lighthouseTable = [
-  `Measured ${date} with \`node e2e/bench/lighthouse.mjs ${runs}\`: Lighthouse 12 mobile (simulated Slow 4G, 4× CPU), ${runs} runs per route, production build (federated, as \`npm start\` serves it), Debian Chromium headless; median (min–max).`,
+  `Measured ${date} with \`node e2e/bench/lighthouse.mjs ${runs}\`: Lighthouse 12 mobile (simulated Slow 4G, 4× CPU), ${runs} runs per route, production build (federated, as \`npm start\` serves it), Debian Chromium headless; median (min–max). The machine's Lighthouse benchmarkIndex over the run (higher is faster; TBT grows as it falls): ${speed}.`,
   '',
   '| route | performance | LCP | TBT | CLS | accessibility |',
   '|---|---|---|---|---|---|',
