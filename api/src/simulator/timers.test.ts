@@ -345,7 +345,7 @@ describeEachDatabase('timers in the running server', (kind) => {
   });
   afterAll(() => target?.drop());
 
-  it('survive a restart and apply SIM_TIME_SCALE', async () => {
+  it('survive a restart and apply SIM_TIME_SCALE', { timeout: 60_000 }, async () => {
     // First process: schedules a 10 s step (1 s at scale 0.1), then stops before it is due.
     const first = await startTestServer({ database: target, env: { SIM_TIME_SCALE: '0.1' } });
     const scheduled = await first.app.timers.schedule(first.database.db, {
