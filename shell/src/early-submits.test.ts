@@ -12,8 +12,11 @@ function serverRenderedForm() {
   return { form, button };
 }
 
+// These forms stand for ones React has already hydrated, unless a test says otherwise.
+const owned = { isOwned: () => true };
+
 afterEach(() => {
-  releaseEarlySubmits();
+  releaseEarlySubmits(document, owned);
   document.body.innerHTML = '';
 });
 
@@ -31,7 +34,7 @@ describe('early submits', () => {
     // The browser's own submission was stopped (it would have left the page).
     expect(seen).toEqual([{ prevented: true, submitter: button }]);
 
-    releaseEarlySubmits();
+    releaseEarlySubmits(document, owned);
     expect(seen).toHaveLength(2);
     expect(seen[1]).toEqual({ prevented: false, submitter: button });
   });
@@ -44,7 +47,7 @@ describe('early submits', () => {
       prevented.push(event.defaultPrevented);
       event.preventDefault();
     });
-    releaseEarlySubmits();
+    releaseEarlySubmits(document, owned);
     expect(prevented).toEqual([]);
     button.click();
     // Not held any more: the page's own handler decides.
@@ -58,7 +61,32 @@ describe('early submits', () => {
     form.addEventListener('submit', onSubmit);
     button.click();
     form.remove();
-    releaseEarlySubmits();
+    releaseEarlySubmits(document, owned);
     expect(onSubmit).toHaveBeenCalledOnce();
+  });
+
+  it('waits for React to own the form before handing the submit over, and holds until then', () => {
+    const { form, button } = serverRenderedForm();
+    holdEarlySubmits();
+    const prevented: boolean[] = [];
+    form.addEventListener('submit', (event) => {
+      prevented.push(event.defaultPrevented);
+      event.preventDefault();
+    });
+    button.click();
+    let reactOwns = false;
+    const frames: Array<() => void> = [];
+    releaseEarlySubmits(document, {
+      isOwned: () => reactOwns,
+      nextFrame: (run) => frames.push(run),
+    });
+    // The page said it was ready, but this form is still the server's: nothing submitted yet,
+    // and a second press is still held rather than left to the browser.
+    expect(prevented).toEqual([true]);
+    button.click();
+    expect(prevented).toEqual([true, true]);
+    reactOwns = true;
+    frames.shift()?.();
+    expect(prevented).toEqual([true, true, false]);
   });
 });

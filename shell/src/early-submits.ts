@@ -20,17 +20,45 @@ export function holdEarlySubmits(doc: Document = document): void {
   doc.addEventListener('submit', onSubmit, true);
 }
 
-/** Stops holding and submits what was held, through the page's own handlers now. */
-export function releaseEarlySubmits(doc: Document = document): void {
+/** How long a held submit waits, after the page said it is ready, for React to own its form. */
+const OWNER_WAIT_MS = 5000;
+
+/**
+ * Whether React has taken the form over: it keeps the element's props on the node once it has
+ * hydrated (or created) it.
+ */
+export function ownedByReact(form: HTMLFormElement): boolean {
+  return Object.keys(form).some((key) => key.startsWith('__reactProps$'));
+}
+
+/**
+ * Stops holding and submits what was held, through the page's own handlers now. Hydration runs as
+ * a transition, section by section, so the page can say it is ready a moment before React owns
+ * the form; submitted then, it would be the browser's own submit after all. So the held submit
+ * waits (frame by frame, at most a few seconds) until the form is React's, and submits keep being
+ * held until then.
+ */
+export function releaseEarlySubmits(
+  doc: Document = document,
+  { isOwned = ownedByReact, nextFrame = (run: () => void) => requestAnimationFrame(run) } = {},
+): void {
   if (!holding) return;
-  holding = false;
-  doc.removeEventListener('submit', onSubmit, true);
-  const pending = held;
-  held = undefined;
-  if (!pending?.form.isConnected) return;
-  const { form, submitter } = pending;
-  const fromForm =
-    (submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) &&
-    submitter.form === form;
-  form.requestSubmit(fromForm ? submitter : undefined);
+  const deadline = Date.now() + OWNER_WAIT_MS;
+  const attempt = () => {
+    const pending = held;
+    if (pending?.form.isConnected && !isOwned(pending.form) && Date.now() < deadline) {
+      nextFrame(attempt);
+      return;
+    }
+    holding = false;
+    doc.removeEventListener('submit', onSubmit, true);
+    held = undefined;
+    if (!pending?.form.isConnected) return;
+    const { form, submitter } = pending;
+    const fromForm =
+      (submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) &&
+      submitter.form === form;
+    form.requestSubmit(fromForm ? submitter : undefined);
+  };
+  attempt();
 }
