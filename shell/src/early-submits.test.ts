@@ -15,6 +15,16 @@ function serverRenderedForm() {
 // These forms stand for ones React has already hydrated, unless a test says otherwise.
 const owned = { isOwned: () => true };
 
+/** Whether each submit reaching the form's own handler (React's, once hydrated) was already stopped. */
+function recordSubmits(form: HTMLFormElement): boolean[] {
+  const prevented: boolean[] = [];
+  form.addEventListener('submit', (event) => {
+    prevented.push(event.defaultPrevented);
+    event.preventDefault();
+  });
+  return prevented;
+}
+
 afterEach(() => {
   releaseEarlySubmits(document, owned);
   document.body.innerHTML = '';
@@ -42,11 +52,7 @@ describe('early submits', () => {
   it('submits nothing when nothing was pressed, and stops holding once released', () => {
     const { form, button } = serverRenderedForm();
     holdEarlySubmits();
-    const prevented: boolean[] = [];
-    form.addEventListener('submit', (event) => {
-      prevented.push(event.defaultPrevented);
-      event.preventDefault();
-    });
+    const prevented = recordSubmits(form);
     releaseEarlySubmits(document, owned);
     expect(prevented).toEqual([]);
     button.click();
@@ -68,11 +74,7 @@ describe('early submits', () => {
   it('waits for React to own the form before handing the submit over, and holds until then', () => {
     const { form, button } = serverRenderedForm();
     holdEarlySubmits();
-    const prevented: boolean[] = [];
-    form.addEventListener('submit', (event) => {
-      prevented.push(event.defaultPrevented);
-      event.preventDefault();
-    });
+    const prevented = recordSubmits(form);
     button.click();
     let reactOwns = false;
     const frames: Array<() => void> = [];
