@@ -2,8 +2,10 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 
 // Issue 13, "no waterfall": the first HTML response of a page already carries what `/remotes.json`
-// answers and preload hints for the remote that owns the page, so the shell starts loading that
-// remote while its own JavaScript downloads. The fixture's CSP guard fails any test during which
+// answers, the entry its remote's manifest names, and preload hints for the remote that owns the
+// page, so the shell loads that remote with its own JavaScript, not after it. A server-rendered
+// page keeps the hints in a template its start-up script applies once the HTML has painted
+// (ADR 012, decision 10). The fixture's CSP guard fails any test during which
 // the page reported a Content-Security-Policy violation.
 
 const CONFIG_BLOCK = /<script type="application\/json" id="remotes-config">(.*?)<\/script>/;
@@ -41,9 +43,12 @@ for (const [path, remote] of [
     const { entry, sync } = await remoteFiles(request, remote);
     expect(html).toContain(`<link rel="preload" as="script" href="${entry}" fetchpriority="low">`);
     for (const file of sync) expect(html).toContain(`href="${file}"`);
-    expect(html).toContain(
-      `<link rel="preload" as="fetch" href="/remotes/${remote}/mf-manifest.json" crossorigin="anonymous" fetchpriority="low">`,
-    );
+    // The entry the manifest names comes with the page: the shell does not fetch the manifest.
+    const entries =
+      /<script type="application\/json" id="server-remote-entries">(.*?)<\/script>/.exec(html);
+    expect(JSON.parse(entries?.[1] ?? 'null')).toEqual({
+      [`/remotes/${remote}/mf-manifest.json`]: entry,
+    });
     // No other remote is hinted.
     expect(
       html
@@ -74,9 +79,11 @@ test('the shell uses the inlined configuration and the preloads: no /remotes.jso
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(requested).not.toContain('/remotes.json');
-  // The preloads were used, not fetched a second time.
+  // The preloads were used, not fetched a second time, and the manifest was not needed.
   expect(requested.filter((p) => p === entry)).toHaveLength(1);
-  expect(requested.filter((p) => p === '/remotes/marketing/mf-manifest.json')).toHaveLength(1);
+  expect(requested).not.toContain('/remotes/marketing/mf-manifest.json');
+  // The hints were applied after the first paint: live in the head now.
+  expect(await page.locator(`head > link[rel="preload"][href="${entry}"]`).count()).toBe(1);
   expect(warnings.filter((w) => /preload/i.test(w))).toEqual([]);
   // The data block was read and removed, so a Retry would fetch /remotes.json afresh.
   expect(await page.locator('#remotes-config').count()).toBe(0);

@@ -1,11 +1,14 @@
+import { takeOverBootInput } from './boot-handoff';
 import { holdEarlyClicks } from './early-clicks';
 import { holdEarlySubmits } from './early-submits';
 
 // A form the server rendered must not submit natively before React owns it (early-submits.ts),
-// and a button clicked before then must not be ignored (early-clicks.ts).
+// and a button clicked before then must not be ignored (early-clicks.ts); what the page's
+// start-up script held before this code ran is theirs too (boot-handoff.ts).
 if (document.getElementById('root')?.firstElementChild) {
   holdEarlySubmits();
   holdEarlyClicks();
+  takeOverBootInput();
 }
 
 // The large shared libraries are imported on their own first: each is evaluated as soon as its

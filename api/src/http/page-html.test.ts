@@ -11,6 +11,7 @@ import {
   type RouteOwners,
   remotePreloads,
 } from './page-html.ts';
+import { PAINT_FIRST_SCRIPT } from './paint-first.ts';
 
 const TABLE: RouteOwners = {
   owners: {
@@ -48,11 +49,10 @@ describe('ownerOf', () => {
 });
 
 describe('remotePreloads', () => {
-  it('hints the manifest, the remote entry and the ./routes chunk beside the manifest', () => {
+  it('hints the remote entry and the ./routes chunk beside the manifest, not the manifest', () => {
     expect(
       remotePreloads('/remotes/marketing/mf-manifest.json', manifest('remoteEntry.aaaaaaaaaa.js')),
     ).toEqual([
-      { href: '/remotes/marketing/mf-manifest.json', as: 'fetch' },
       { href: '/remotes/marketing/remoteEntry.aaaaaaaaaa.js', as: 'script' },
       { href: '/remotes/marketing/__federation_expose_routes.0123456789.js', as: 'script' },
     ]);
@@ -62,10 +62,7 @@ describe('remotePreloads', () => {
     const hints = remotePreloads('https://cdn.example/m/mf-manifest.json', {
       metaData: { publicPath: 'https://assets.example/m/', remoteEntry: { name: 'e.js' } },
     });
-    expect(hints).toEqual([
-      { href: 'https://cdn.example/m/mf-manifest.json', as: 'fetch' },
-      { href: 'https://assets.example/m/e.js', as: 'script' },
-    ]);
+    expect(hints).toEqual([{ href: 'https://assets.example/m/e.js', as: 'script' }]);
   });
 });
 
@@ -91,6 +88,57 @@ describe('composePage', () => {
     expect(JSON.parse(block?.[1] ?? 'null')).toEqual(CONFIG);
     // No executable inline script: the page's CSP has no 'unsafe-inline' for scripts.
     expect(html.match(/<script(?![^>]*type="application\/json")[^>]*>[^<]/g)).toBeNull();
+  });
+
+  it('names the entry of each remote whose manifest the server read', () => {
+    const entries = {
+      '/remotes/marketing/mf-manifest.json': '/remotes/marketing/remoteEntry.a.js',
+    };
+    const html = composePage(template, {
+      remotesConfig: CONFIG,
+      preloads: [],
+      remoteEntries: entries,
+    });
+    const block =
+      /<script type="application\/json" id="server-remote-entries">(.*?)<\/script>/.exec(html);
+    expect(JSON.parse(block?.[1] ?? 'null')).toEqual(entries);
+    expect(composePage(template, { remotesConfig: CONFIG, preloads: [] })).not.toContain(
+      'server-remote-entries',
+    );
+  });
+
+  const shellTemplate =
+    '<!doctype html><html><head><script defer src="/main.0123456789.js"></script></head><body><div id="root"></div></body></html>';
+
+  it('starts the shell and the remote hints after the first paint when the page was rendered on the server', () => {
+    const html = composePage(shellTemplate, {
+      remotesConfig: CONFIG,
+      preloads: [{ href: '/remotes/marketing/remoteEntry.aaaaaaaaaa.js', as: 'script' }],
+      rendered: { html: '<main><h1>Hello</h1></main>', head: '' },
+    });
+    expect(html).toContain('<div id="root"><main><h1>Hello</h1></main></div>');
+    // No parser script for the entry, and no live hint: both wait in an inert template for the
+    // start-up script, allowed by its hash.
+    expect(html).not.toContain('<script defer');
+    expect(html).toContain(
+      '<template id="paint-first-hints"><link rel="preload" as="script" href="/main.0123456789.js" id="shell-entry" fetchpriority="low"><link rel="preload" as="script" href="/remotes/marketing/remoteEntry.aaaaaaaaaa.js" fetchpriority="low"></template>',
+    );
+    expect(html.match(/<link rel="preload"/g)).toHaveLength(2);
+    expect(html).toContain(`</template><script>${PAINT_FIRST_SCRIPT}</script>`);
+    expect(html).toContain('id="remotes-config"');
+  });
+
+  it('keeps the entry and the hints as they are when there is nothing to paint first', () => {
+    const html = composePage(shellTemplate, {
+      remotesConfig: CONFIG,
+      preloads: [{ href: '/remotes/marketing/remoteEntry.aaaaaaaaaa.js', as: 'script' }],
+    });
+    expect(html).toContain('<script defer src="/main.0123456789.js"></script>');
+    expect(html).toContain(
+      '<link rel="preload" as="script" href="/remotes/marketing/remoteEntry.aaaaaaaaaa.js" fetchpriority="low"><script type="application/json" id="remotes-config">',
+    );
+    expect(html).not.toContain('<template');
+    expect(html).not.toContain(PAINT_FIRST_SCRIPT);
   });
 
   it('cannot be broken out of by what the configuration contains', () => {
@@ -129,9 +177,14 @@ describe('createPageComposer', () => {
 
   it('hints the owning remote, and nothing for shell pages or remotes deployed elsewhere', async () => {
     const { composer } = await site();
-    expect(await composer.page('/about-us')).toContain(
-      '/remotes/marketing/remoteEntry.aaaaaaaaaa.js',
+    const page = await composer.page('/about-us');
+    expect(page).toContain(
+      '<link rel="preload" as="script" href="/remotes/marketing/remoteEntry.aaaaaaaaaa.js" fetchpriority="low">',
     );
+    expect(page).toContain(
+      '<script type="application/json" id="server-remote-entries">{"/remotes/marketing/mf-manifest.json":"/remotes/marketing/remoteEntry.aaaaaaaaaa.js"}</script>',
+    );
+    expect(await composer.page('/auth')).not.toContain('server-remote-entries');
     expect(await composer.page('/auth')).not.toContain('rel="preload"');
     // The retailer is on another origin (REMOTE_RETAILER_URL): its manifest is not on disk.
     expect(await composer.page('/landing')).not.toContain('rel="preload"');

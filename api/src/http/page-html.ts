@@ -1,7 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { REMOTE_NAMES, type RemoteName, type RemotesManifest } from 'shared-contracts/remotes';
-import { SERVER_QUERY_STATE_ID } from 'shared-contracts/server-page';
+import { REMOTE_ENTRIES_ID, SERVER_QUERY_STATE_ID } from 'shared-contracts/server-page';
+import { startAfterPaint } from './paint-first.ts';
 import type { ServerRenderedPage, ServerRenderer } from './server-render.ts';
 
 /**
@@ -13,10 +14,14 @@ import type { ServerRenderedPage, ServerRenderer } from './server-render.ts';
  *   fetches it when the block is missing, e.g. index.html served by a CDN). A data block is not
  *   executed, so the strict CSP (no inline scripts) stays as it is;
  * - preload hints for the remote that owns the page (the shell's route table, written by its
- *   build as route-owners.json): its `mf-manifest.json` (as the MF runtime's `fetch`), its
- *   `remoteEntry` and the first chunk of its `./routes` (classic scripts, as the MF runtime and
- *   the remote's chunk loader insert them), so they download while the shell's own JavaScript
- *   does instead of one after the other.
+ *   build as route-owners.json): its `remoteEntry` and the first chunk of its `./routes` (classic
+ *   scripts, as the MF runtime and the remote's chunk loader insert them), so they download while
+ *   the shell's own JavaScript does instead of one after the other; and the entry its
+ *   `mf-manifest.json` names (`<script type="application/json" id="server-remote-entries">`), so
+ *   the shell does not fetch the manifest first on this load;
+ * - when the server rendered the page, the shell's entry and those remote hints in a
+ *   `<template>` that an inline script puts into the page, starting the entry, once the HTML has
+ *   painted (paint-first.ts);
  *
  * - when the server rendered the page, the public data its queries fetched (`<script
  *   type="application/json" id="server-query-state">`), which the shell hydrates its QueryClient
@@ -83,23 +88,40 @@ export function ownerOf(pathname: string, table: RouteOwners | undefined): Remot
   return null;
 }
 
-/**
- * The files to preload for a remote, from its manifest (served at `manifestUrl`, root-relative or
- * absolute): the manifest itself, the remote entry and the sync chunks of `./routes`.
- */
-export function remotePreloads(manifestUrl: string, manifest: FederationManifest): PreloadHint[] {
+/** Turns a file name of a manifest into the URL the shell will ask for. */
+function manifestFiles(manifestUrl: string, manifest: FederationManifest) {
   const base = new URL(manifestUrl, 'http://this.server');
   const publicPath = manifest.metaData?.publicPath;
   const filesBase =
     !publicPath || publicPath === 'auto' ? new URL('.', base) : new URL(publicPath, base);
-  const href = (file: string) => {
+  return (file: string) => {
     const url = new URL(file, filesBase);
     // Same server: keep it root-relative, like the URL the shell will ask for.
     return url.origin === 'http://this.server' ? `${url.pathname}${url.search}` : url.href;
   };
-  const hints: PreloadHint[] = [{ href: href(base.href), as: 'fetch' }];
+}
+
+/** The remote's entry script as its manifest (served at `manifestUrl`) names it. */
+export function remoteEntryHref(
+  manifestUrl: string,
+  manifest: FederationManifest,
+): string | undefined {
   const entry = manifest.metaData?.remoteEntry;
-  if (entry?.name) hints.push({ href: href(`${entry.path ?? ''}${entry.name}`), as: 'script' });
+  return entry?.name
+    ? manifestFiles(manifestUrl, manifest)(`${entry.path ?? ''}${entry.name}`)
+    : undefined;
+}
+
+/**
+ * The files to preload for a remote, from its manifest (served at `manifestUrl`, root-relative or
+ * absolute): the remote entry and the sync chunks of `./routes`. Not the manifest itself: the page
+ * names the entry it gives (`REMOTE_ENTRIES_ID`), so the shell does not fetch it on this load.
+ */
+export function remotePreloads(manifestUrl: string, manifest: FederationManifest): PreloadHint[] {
+  const href = manifestFiles(manifestUrl, manifest);
+  const hints: PreloadHint[] = [];
+  const entry = remoteEntryHref(manifestUrl, manifest);
+  if (entry) hints.push({ href: entry, as: 'script' });
   const routes = manifest.exposes?.find((expose) => expose.path === './routes');
   for (const file of routes?.assets?.js?.sync ?? []) hints.push({ href: href(file), as: 'script' });
   return hints;
@@ -143,26 +165,40 @@ export function composePage(
   {
     remotesConfig,
     preloads,
+    remoteEntries = {},
     rendered,
   }: {
     remotesConfig: RemotesManifest;
     preloads: readonly PreloadHint[];
+    /** Manifest URL → entry script, for the remotes whose manifest the server read. */
+    remoteEntries?: Readonly<Record<string, string>>;
     rendered?: ServerRenderedPage;
   },
 ): string {
+  const hints = preloads.map(preloadLink).join('');
+  let page = template;
+  let hintsAfterPaint = false;
+  if (rendered && EMPTY_ROOT.test(page)) {
+    // A function, so `$` in the page's text is never read as a replacement pattern.
+    page = page.replace(EMPTY_ROOT, () => `<div id="root">${rendered.html}</div>`);
+    // There is something to paint before the shell's code: paint it first (paint-first.ts).
+    const painting = startAfterPaint(page, hints);
+    if (painting !== undefined) {
+      page = painting;
+      hintsAfterPaint = true;
+    }
+  }
   const head = [
-    ...preloads.map(preloadLink),
+    hintsAfterPaint ? '' : hints,
     `<script type="application/json" id="${REMOTES_CONFIG_ELEMENT_ID}">${jsonForScript(remotesConfig)}</script>`,
+    Object.keys(remoteEntries).length === 0
+      ? ''
+      : `<script type="application/json" id="${REMOTE_ENTRIES_ID}">${jsonForScript(remoteEntries)}</script>`,
     rendered?.queryState === undefined
       ? ''
       : `<script type="application/json" id="${SERVER_QUERY_STATE_ID}">${jsonForScript(rendered.queryState)}</script>`,
     rendered?.head ?? '',
   ].join('');
-  let page = template;
-  if (rendered && EMPTY_ROOT.test(page)) {
-    // A function, so `$` in the page's text is never read as a replacement pattern.
-    page = page.replace(EMPTY_ROOT, () => `<div id="root">${rendered.html}</div>`);
-  }
   const at = page.search(/<\/head>/i);
   if (at >= 0) return `${page.slice(0, at)}${head}${page.slice(at)}`;
   const body = page.search(/<body[\s>]/i);
@@ -235,6 +271,7 @@ export function createPageComposer({
       const table = readJson(path.join(shellDist, 'route-owners.json')) as RouteOwners | undefined;
       const owner = ownerOf(pathname, table?.owners ? table : undefined);
       let preloads: PreloadHint[] = [];
+      const remoteEntries: Record<string, string> = {};
       const dist = owner ? remoteDists[owner] : undefined;
       const manifestUrl = owner ? config[owner] : undefined;
       // Only a remote served from this process's own /remotes/<name>/ has its manifest here.
@@ -243,10 +280,12 @@ export function createPageComposer({
         const manifest = readJson(path.join(dist, 'mf-manifest.json'));
         if (manifest && typeof manifest === 'object') {
           preloads = remotePreloads(manifestUrl, manifest as FederationManifest);
+          const entry = remoteEntryHref(manifestUrl, manifest as FederationManifest);
+          if (entry) remoteEntries[manifestUrl] = entry;
         }
       }
       const rendered = renderer ? await renderer.render(url, owner) : undefined;
-      return composePage(template, { remotesConfig: config, preloads, rendered });
+      return composePage(template, { remotesConfig: config, preloads, remoteEntries, rendered });
     },
   };
 }

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { asyncChunkUrls, remoteEntryUrl, resolveRemoteEntry } from './federation-manifest';
+import {
+  asyncChunkUrls,
+  forgetServerRemoteEntries,
+  remoteEntryUrl,
+  resolveRemoteEntry,
+} from './federation-manifest';
 
 const MANIFEST_URL = 'https://shop.example/remotes/marketing/mf-manifest.json';
 const manifest = {
@@ -7,7 +12,11 @@ const manifest = {
   exposes: [{ path: './routes', assets: { js: { sync: ['a.js'], async: ['b.js', 'c.js'] } } }],
 };
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  forgetServerRemoteEntries();
+  document.head.innerHTML = '';
+});
 
 describe('remoteEntryUrl', () => {
   it('finds the entry beside the manifest, wherever the remote was deployed', () => {
@@ -46,6 +55,33 @@ describe('resolveRemoteEntry', () => {
       'https://shop.example/remotes/marketing/remoteEntry.abc.js',
     );
     expect(fetchMock).toHaveBeenCalledWith(MANIFEST_URL);
+  });
+
+  it('uses the entry the server named in the page once, then reads the manifest again', async () => {
+    document.head.innerHTML = `<script type="application/json" id="server-remote-entries">${JSON.stringify(
+      { '/remotes/marketing/mf-manifest.json': '/remotes/marketing/remoteEntry.server.js' },
+    )}</script>`;
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json(manifest));
+    const configured = '/remotes/marketing/mf-manifest.json';
+    await expect(resolveRemoteEntry(configured)).resolves.toBe(
+      new URL('/remotes/marketing/remoteEntry.server.js', document.baseURI).href,
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+    // A Retry (or the remote redeployed since) asks the manifest.
+    await expect(resolveRemoteEntry(configured)).resolves.toBe(
+      new URL('/remotes/marketing/remoteEntry.abc.js', document.baseURI).href,
+    );
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the manifest when the page named nothing usable', async () => {
+    document.head.innerHTML =
+      '<script type="application/json" id="server-remote-entries">{"/remotes/marketing/mf-manifest.json": 7}</script>';
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json(manifest));
+    await expect(resolveRemoteEntry('/remotes/marketing/mf-manifest.json')).resolves.toMatch(
+      /remoteEntry\.abc\.js$/,
+    );
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('takes an entry script configured directly, without a request', async () => {

@@ -1,3 +1,6 @@
+import { REMOTE_ENTRIES_ID } from 'shared-contracts/server-page';
+import { takeJsonDataBlock } from '../json-data-block';
+
 /**
  * What the shell reads from a remote's `mf-manifest.json` (Module Federation's manifest, written by
  * each remote's build): where its files are, its entry script and the chunks behind an exposed
@@ -46,15 +49,61 @@ function isEntryScript(url: string): boolean {
   return /\.m?js$/i.test(new URL(url, document.baseURI).pathname);
 }
 
+/** Absolute manifest URL → absolute entry URL, from the page; read once, used once each. */
+let serverEntries: Map<string, string> | undefined;
+
+function readServerEntries(doc: Document): Map<string, string> {
+  const block = takeJsonDataBlock(
+    REMOTE_ENTRIES_ID,
+    () =>
+      console.warn("[shell] The server's remote entries are not valid JSON; reading manifests."),
+    doc,
+  );
+  const entries = new Map<string, string>();
+  if (typeof block !== 'object' || block === null) return entries;
+  for (const [manifest, entry] of Object.entries(block)) {
+    if (typeof entry !== 'string') continue;
+    try {
+      entries.set(new URL(manifest, doc.baseURI).href, new URL(entry, doc.baseURI).href);
+    } catch {
+      // not a URL: that remote's manifest is read instead
+    }
+  }
+  return entries;
+}
+
 /**
- * The entry script of the remote whose `/remotes.json` entry is `configured`: the manifest is
- * fetched as the MF runtime fetched it (CORS mode, so the server's `<link rel="preload"
- * as="fetch" crossorigin>` hint is what answers) and its entry read. Throws when the manifest
- * cannot be had or names no entry; the loader turns that into the remote's error panel.
+ * The entry the server read from this manifest while composing the page
+ * (`<script type="application/json" id="server-remote-entries">`, api/src/http/page-html.ts), so
+ * the first load of the page's own remote does not fetch the manifest again. Used once: a Retry,
+ * or a later load after a redeploy, reads the manifest.
+ */
+export function takeServerRemoteEntry(
+  manifestUrl: string,
+  doc: Document = document,
+): string | undefined {
+  serverEntries ??= readServerEntries(doc);
+  const entry = serverEntries.get(manifestUrl);
+  serverEntries.delete(manifestUrl);
+  return entry;
+}
+
+/** Forgets what was read from the page (tests load several pages in one document). */
+export function forgetServerRemoteEntries(): void {
+  serverEntries = undefined;
+}
+
+/**
+ * The entry script of the remote whose `/remotes.json` entry is `configured`: the one the page
+ * named for it, else its manifest, fetched as the MF runtime fetched it (CORS mode), and the entry
+ * read from that. Throws when the manifest cannot be had or names no entry; the loader turns that
+ * into the remote's error panel.
  */
 export async function resolveRemoteEntry(configured: string): Promise<string> {
   const manifestUrl = new URL(configured, document.baseURI).href;
   if (isEntryScript(manifestUrl)) return manifestUrl;
+  const named = takeServerRemoteEntry(manifestUrl);
+  if (named) return named;
   const response = await fetch(manifestUrl);
   if (!response.ok) throw new Error(`${manifestUrl} answered ${response.status}.`);
   const entry = remoteEntryUrl(await response.json(), manifestUrl);
