@@ -44,11 +44,14 @@ async function seriousAxeViolations(page: Page) {
     }));
 }
 
-/** Names of the remotes whose manifest the page fetches from now on. */
-function manifestsFetched(page: Page): string[] {
+/**
+ * Names of the remotes whose entry script the page loads from now on (read from the manifest, or
+ * named by the server's page for the remote that owns it).
+ */
+function remotesLoaded(page: Page): string[] {
   const manifests: string[] = [];
   page.on('request', (request) => {
-    const match = /\/remotes\/(\w+)\/mf-manifest\.json/.exec(request.url());
+    const match = /\/remotes\/(\w+)\/remoteEntry[.\w]*\.js/.exec(request.url());
     if (match?.[1] && !manifests.includes(match[1])) manifests.push(match[1]);
   });
   return manifests;
@@ -76,14 +79,14 @@ test.describe('every route, signed out', () => {
     test(`${path}: renders its ${owner ?? 'shell'} page under the CSP, fits 320 px, no serious axe violation`, async ({
       page,
     }) => {
-      const manifests = manifestsFetched(page);
+      const remotes = remotesLoaded(page);
       expectServedUnderPolicy(await page.goto(path));
       // A page may redirect (signed-out guards send to /auth); it must never be the 404.
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await expect(notFound(page)).toHaveCount(0);
       await expectSettledAndSmallScreenReady(page, path);
-      // Only the remote that owns the path is fetched (the shell's own pages fetch none).
-      expect(manifests).toEqual(owner ? [owner] : []);
+      // Only the remote that owns the path is loaded (the shell's own pages load none).
+      expect(remotes).toEqual(owner ? [owner] : []);
     });
   }
 

@@ -4,8 +4,8 @@ import { expect, test } from '../fixtures/test';
 // Issue 13, "no waterfall": the first HTML response of a page already carries what `/remotes.json`
 // answers, the entry its remote's manifest names, and preload hints for the remote that owns the
 // page, so the shell loads that remote with its own JavaScript, not after it. A server-rendered
-// page keeps the hints in a template its start-up script applies once the HTML has painted
-// (ADR 012, decision 10). The fixture's CSP guard fails any test during which
+// page keeps the hints in a template the shell applies once the HTML has painted (ADR 012,
+// decision 10). The fixture's CSP guard fails any test during which
 // the page reported a Content-Security-Policy violation.
 
 const CONFIG_BLOCK = /<script type="application\/json" id="remotes-config">(.*?)<\/script>/;

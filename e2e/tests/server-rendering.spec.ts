@@ -143,57 +143,6 @@ test('a form submitted before the page hydrated is answered once it has, not by 
   expect(new URL(page.url()).search).toBe('');
 });
 
-test("the page paints before the shell's code runs, and a press made then is answered once", async ({
-  page,
-}) => {
-  // Hold the shell's entry: the page is painted from the HTML, and nothing of ours has run.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let entryRequested = false;
-  await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
-    entryRequested = true;
-    await held;
-    await route.continue();
-  });
-  await page.goto('/robot-leasing', { waitUntil: 'commit' });
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // Requested once the HTML painted (the start-up script), not run yet.
-  await expect.poll(() => entryRequested).toBe(true);
-  await page.getByRole('button', { name: 'Choose CurbRun Hauler' }).click();
-  await expect(page.getByRole('button', { name: 'CurbRun Hauler selected' })).toHaveCount(0);
-
-  release();
-  // The same press, answered by the page once it is interactive, exactly once.
-  await expect(page.getByRole('button', { name: 'CurbRun Hauler selected' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'CurbRun Hauler selected' })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
-});
-
-test('a form submitted before the shell ran is answered by the form, not the browser', async ({
-  page,
-}) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto('/contact', { waitUntil: 'commit' });
-  const form = page.getByRole('form', { name: 'Contact form' });
-  await form.getByRole('button', { name: 'Send message' }).click();
-  expect(new URL(page.url()).search).toBe('');
-
-  release();
-  await expect(form.getByText('Please enter your name')).toBeVisible();
-  expect(new URL(page.url()).search).toBe('');
-});
-
 test.describe('a remote whose Node build throws', () => {
   let server: ExtraServer | undefined;
   let staticRoot: string | undefined;

@@ -20,20 +20,9 @@ export const SERVER_QUERY_STATE_ID = 'server-query-state';
 export const REMOTE_ENTRIES_ID = 'server-remote-entries';
 
 /**
- * The id of the `<template>` of a server-rendered page that holds the preload hints the page needs
- * after its first paint: the shell's entry (`<link rel="preload" as="script" id="shell-entry">`)
- * and the files of the remote that owns the page. An inline start-up script (the server's
- * `paint-first.ts`) puts them into the page and starts the entry once the HTML has painted, and
- * holds the clicks and submits made before then.
+ * The id of the `<template>` of a server-rendered page that holds the preload hints of the remote
+ * that owns it (its entry and the first chunk of its `./routes`). Inert in the HTML; the shell puts
+ * them into the page once the browser has painted the HTML (shell/src/hints-after-paint.ts), so a
+ * phone on a thin connection does not download them beside the HTML it is trying to paint.
  */
 export const PAINT_FIRST_HINTS_ID = 'paint-first-hints';
-
-/** The id of the shell entry's preload hint among those. */
-export const SHELL_ENTRY_ID = 'shell-entry';
-
-/**
- * The global function through which that start-up script hands over what it held: calling it
- * stops the holding and returns the held input, oldest first. The shell's own holders
- * (shell/src/early-clicks.ts, early-submits.ts) take over from there.
- */
-export const EARLY_INPUT_HANDOFF = '__curbrunEarlyInput';

@@ -35,15 +35,6 @@ export function holdEarlyClicks(doc: Document = document): void {
 }
 
 /**
- * Adds clicks held before this code ran (by the server page's start-up script, boot-handoff.ts),
- * oldest first, ahead of any held since.
- */
-export function adoptEarlyClicks(buttons: readonly HTMLButtonElement[]): void {
-  if (!holding) return;
-  held = [...buttons, ...held].slice(0, MAX_HELD);
-}
-
-/**
  * Stops holding, and clicks again what was clicked: call it once the page is interactive
  * (bootstrap.tsx: when the page marks itself ready, or a few seconds after hydration started).
  */

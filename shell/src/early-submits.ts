@@ -20,14 +20,6 @@ export function holdEarlySubmits(doc: Document = document): void {
   doc.addEventListener('submit', onSubmit, true);
 }
 
-/**
- * Takes over a submit held before this code ran (by the server page's start-up script,
- * boot-handoff.ts), unless one was held since: the last submit is the one answered.
- */
-export function adoptEarlySubmit(form: HTMLFormElement, submitter: HTMLElement | null): void {
-  if (holding && !held) held = { form, submitter };
-}
-
 /** How long a held submit waits, after the page said it is ready, for React to own its form. */
 const OWNER_WAIT_MS = 5000;
 

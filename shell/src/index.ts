@@ -1,15 +1,15 @@
-import { takeOverBootInput } from './boot-handoff';
 import { holdEarlyClicks } from './early-clicks';
 import { holdEarlySubmits } from './early-submits';
+import { applyHintsAfterPaint } from './hints-after-paint';
 
 // A form the server rendered must not submit natively before React owns it (early-submits.ts),
-// and a button clicked before then must not be ignored (early-clicks.ts); what the page's
-// start-up script held before this code ran is theirs too (boot-handoff.ts).
+// and a button clicked before then must not be ignored (early-clicks.ts).
 if (document.getElementById('root')?.firstElementChild) {
   holdEarlySubmits();
   holdEarlyClicks();
-  takeOverBootInput();
 }
+// The owning remote's preload hints, once the server's HTML has painted (hints-after-paint.ts).
+applyHintsAfterPaint();
 
 // The large shared libraries are imported on their own first: each is evaluated as soon as its
 // code arrives, in a task of its own, instead of all of them together with the app in one long

@@ -11,7 +11,6 @@ import {
   type RouteOwners,
   remotePreloads,
 } from './page-html.ts';
-import { PAINT_FIRST_SCRIPT } from './paint-first.ts';
 
 const TABLE: RouteOwners = {
   owners: {
@@ -109,43 +108,32 @@ describe('composePage', () => {
 
   const shellTemplate =
     '<!doctype html><html><head><script defer src="/main.0123456789.js"></script></head><body><div id="root"></div></body></html>';
+  const remoteHint = {
+    href: '/remotes/marketing/remoteEntry.aaaaaaaaaa.js',
+    as: 'script',
+  } as const;
 
-  it('starts the shell and the remote hints after the first paint when the page was rendered on the server', () => {
+  it("keeps a rendered page's remote hints inert until the shell applies them after the paint", () => {
     const html = composePage(shellTemplate, {
       remotesConfig: CONFIG,
-      preloads: [{ href: '/remotes/marketing/remoteEntry.aaaaaaaaaa.js', as: 'script' }],
+      preloads: [remoteHint],
       rendered: { html: '<main><h1>Hello</h1></main>', head: '' },
     });
     expect(html).toContain('<div id="root"><main><h1>Hello</h1></main></div>');
-    // No parser script for the entry, and no live hint: both wait in an inert template for the
-    // start-up script, allowed by its hash.
-    expect(html).not.toContain('<script defer');
     expect(html).toContain(
-      '<template id="paint-first-hints"><link rel="preload" as="script" href="/main.0123456789.js" id="shell-entry" fetchpriority="low"><link rel="preload" as="script" href="/remotes/marketing/remoteEntry.aaaaaaaaaa.js" fetchpriority="low"></template>',
+      '<template id="paint-first-hints"><link rel="preload" as="script" href="/remotes/marketing/remoteEntry.aaaaaaaaaa.js" fetchpriority="low"></template>',
     );
-    expect(html.match(/<link rel="preload"/g)).toHaveLength(2);
-    expect(html).toContain(`</template><script>${PAINT_FIRST_SCRIPT}</script>`);
-    expect(html).toContain('id="remotes-config"');
+    // Only inside the template; the shell's entry stays the page's only parser script.
+    expect(html.match(/<link rel="preload"/g)).toHaveLength(1);
+    expect(html).toContain('<script defer src="/main.0123456789.js"></script>');
   });
 
-  it('keeps the entry and the hints as they are when there is nothing to paint first', () => {
-    const html = composePage(shellTemplate, {
-      remotesConfig: CONFIG,
-      preloads: [{ href: '/remotes/marketing/remoteEntry.aaaaaaaaaa.js', as: 'script' }],
-    });
-    expect(html).toContain('<script defer src="/main.0123456789.js"></script>');
+  it('keeps the hints live when there is nothing to paint first', () => {
+    const html = composePage(shellTemplate, { remotesConfig: CONFIG, preloads: [remoteHint] });
     expect(html).toContain(
       '<link rel="preload" as="script" href="/remotes/marketing/remoteEntry.aaaaaaaaaa.js" fetchpriority="low"><script type="application/json" id="remotes-config">',
     );
     expect(html).not.toContain('<template');
-    expect(html).not.toContain(PAINT_FIRST_SCRIPT);
-  });
-
-  it('cannot be broken out of by what the configuration contains', () => {
-    const json = jsonForScript({ x: '</script><script>alert(1)</script>&\u2028' });
-    expect(json).not.toContain('<');
-    expect(json).not.toContain('>');
-    expect(JSON.parse(json)).toEqual({ x: '</script><script>alert(1)</script>&\u2028' });
   });
 });
 

@@ -1,8 +1,11 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { REMOTE_NAMES, type RemoteName, type RemotesManifest } from 'shared-contracts/remotes';
-import { REMOTE_ENTRIES_ID, SERVER_QUERY_STATE_ID } from 'shared-contracts/server-page';
-import { startAfterPaint } from './paint-first.ts';
+import {
+  PAINT_FIRST_HINTS_ID,
+  REMOTE_ENTRIES_ID,
+  SERVER_QUERY_STATE_ID,
+} from 'shared-contracts/server-page';
 import type { ServerRenderedPage, ServerRenderer } from './server-render.ts';
 
 /**
@@ -19,9 +22,8 @@ import type { ServerRenderedPage, ServerRenderer } from './server-render.ts';
  *   the shell's own JavaScript does instead of one after the other; and the entry its
  *   `mf-manifest.json` names (`<script type="application/json" id="server-remote-entries">`), so
  *   the shell does not fetch the manifest first on this load;
- * - when the server rendered the page, the shell's entry and those remote hints in a
- *   `<template>` that an inline script puts into the page, starting the entry, once the HTML has
- *   painted (paint-first.ts);
+ * - when the server rendered the page, those remote hints inside a `<template>` that the shell
+ *   applies once the HTML has painted (PAINT_FIRST_HINTS_ID in shared-contracts/server-page.ts);
  *
  * - when the server rendered the page, the public data its queries fetched (`<script
  *   type="application/json" id="server-query-state">`), which the shell hydrates its QueryClient
@@ -177,19 +179,14 @@ export function composePage(
 ): string {
   const hints = preloads.map(preloadLink).join('');
   let page = template;
-  let hintsAfterPaint = false;
-  if (rendered && EMPTY_ROOT.test(page)) {
+  const painted = Boolean(rendered && EMPTY_ROOT.test(page));
+  if (rendered && painted) {
     // A function, so `$` in the page's text is never read as a replacement pattern.
     page = page.replace(EMPTY_ROOT, () => `<div id="root">${rendered.html}</div>`);
-    // There is something to paint before the shell's code: paint it first (paint-first.ts).
-    const painting = startAfterPaint(page, hints);
-    if (painting !== undefined) {
-      page = painting;
-      hintsAfterPaint = true;
-    }
   }
   const head = [
-    hintsAfterPaint ? '' : hints,
+    // A page with something to paint gets its hints after the paint (PAINT_FIRST_HINTS_ID).
+    painted && hints ? `<template id="${PAINT_FIRST_HINTS_ID}">${hints}</template>` : hints,
     `<script type="application/json" id="${REMOTES_CONFIG_ELEMENT_ID}">${jsonForScript(remotesConfig)}</script>`,
     Object.keys(remoteEntries).length === 0
       ? ''

@@ -5,7 +5,6 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
 import { rawRequest } from '../../test/raw-http.ts';
-import { PAINT_FIRST_SCRIPT_HASH } from './paint-first.ts';
 import {
   allowedShellOrigin,
   contentSecurityPolicy,
@@ -28,7 +27,7 @@ function parsePolicy(header: string | string[] | undefined): Record<string, stri
 }
 
 describe('contentSecurityPolicy', () => {
-  it('allows scripts from this origin and the remote origins only, never eval, and inline only the start-up script by its hash', () => {
+  it('allows scripts from this origin and the remote origins only, never eval or inline', () => {
     const policy = parsePolicy(
       contentSecurityPolicy({ remotes: ['https://cdn.example', 'http://localhost:3004'] }),
     );
@@ -36,14 +35,8 @@ describe('contentSecurityPolicy', () => {
       "'self'",
       'https://cdn.example',
       'http://localhost:3004',
-      PAINT_FIRST_SCRIPT_HASH,
     ]);
-    expect(PAINT_FIRST_SCRIPT_HASH).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
-    expect(policy['connect-src']).toEqual([
-      "'self'",
-      'https://cdn.example',
-      'http://localhost:3004',
-    ]);
+    expect(policy['connect-src']).toEqual(policy['script-src']);
     expect(policy['object-src']).toEqual(["'none'"]);
     expect(policy['base-uri']).toEqual(["'none'"]);
     expect(policy['frame-ancestors']).toEqual(["'none'"]);
@@ -58,7 +51,7 @@ describe('contentSecurityPolicy', () => {
       contentSecurityPolicy({ remotes: [], frameAncestors: ['https://shop.example'] }),
     );
     expect(policy['frame-ancestors']).toEqual(['https://shop.example']);
-    expect(policy['script-src']).toEqual(["'self'", PAINT_FIRST_SCRIPT_HASH]);
+    expect(policy['script-src']).toEqual(["'self'"]);
   });
 });
 
@@ -81,7 +74,7 @@ describe('cspSourceOfTemplate', () => {
       contentSecurityPolicy({ remotes: [], imageSources: ['https://*.tile.example'] }),
     );
     expect(policy['img-src']).toEqual(["'self'", 'https://*.tile.example', 'data:', 'blob:']);
-    expect(policy['script-src']).toEqual(["'self'", PAINT_FIRST_SCRIPT_HASH]);
+    expect(policy['script-src']).toEqual(["'self'"]);
     expect(policy['connect-src']).toEqual(["'self'"]);
   });
 });
@@ -198,7 +191,6 @@ describeEachDatabase('security headers on the served site', (kind) => {
         "'self'",
         'http://localhost:3004',
         'https://customer.cdn.example',
-        PAINT_FIRST_SCRIPT_HASH,
       ]);
       expect(policy['object-src']).toEqual(["'none'"]);
       expect(policy['base-uri']).toEqual(["'none'"]);

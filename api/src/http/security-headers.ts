@@ -1,15 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { REMOTE_NAMES, type RemoteName } from 'shared-contracts/remotes';
-import { PAINT_FIRST_SCRIPT_HASH } from './paint-first.ts';
 
 /**
  * Security headers for a site composed from several origins (issue 9).
  *
  * Pages get a Content-Security-Policy that lets scripts run only from this origin and from the
  * origins the remotes are deployed to (`REMOTE_<NAME>_URL`, the same list `/remotes.json` hands
- * the shell), with no `unsafe-eval` and no inline scripts but one, allowed by its hash (the
- * server-rendered page's start-up script, paint-first.ts). Styles allow `'unsafe-inline'` on
+ * the shell), with no `unsafe-eval` and no inline scripts. Styles allow `'unsafe-inline'` on
  * purpose: styled-components and Radix inject `<style>` elements at runtime, and nonces would need
  * a per-request index.html that static hosting and CDNs cannot serve (ADR 004).
  *
@@ -93,9 +91,8 @@ export function contentSecurityPolicy({
   const self = ["'self'", ...remotes];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    // The shell's bundles and every remote's entry and chunks; nothing evaluated, and inline only
-    // the server-rendered page's start-up script, by its hash (paint-first.ts).
-    'script-src': [...self, PAINT_FIRST_SCRIPT_HASH],
+    // The shell's bundles and every remote's entry and chunks; nothing inline, nothing evaluated.
+    'script-src': self,
     'style-src': [...self, "'unsafe-inline'"],
     // Remotes ship images and fonts beside their scripts; small ones are inlined as data: URLs.
     'img-src': [...self, ...imageSources, 'data:', 'blob:'],

@@ -1,0 +1,62 @@
+import { PAINT_FIRST_HINTS_ID } from 'shared-contracts/server-page';
+
+// The preload hints of the remote that owns a server-rendered page come in an inert `<template>`
+// (api/src/http/page-html.ts) and are put into the page here, once the browser has painted the
+// HTML: on a thin connection the remote's files would otherwise download beside the HTML the
+// phone is trying to paint, and Lighthouse's simulation counts every script that arrived before
+// the paint as holding it up (ADR 012, decision 10). They still start before the shell asks for
+// the remote, in parallel with the shell's own shared chunks. No shared modules here: index.ts runs
+// it before Module Federation has negotiated any.
+
+/** Latest moment to apply them when no paint is reported (a hidden tab paints nothing). */
+const FALLBACK_MS = 1000;
+
+interface Scheduler {
+  /** Calls `run` once the document's first contentful paint has been reported. */
+  afterFirstPaint: (run: () => void) => void;
+  setTimeout: (run: () => void, ms: number) => void;
+}
+
+function afterFirstPaint(run: () => void): void {
+  const supported =
+    typeof PerformanceObserver !== 'undefined' &&
+    PerformanceObserver.supportedEntryTypes?.includes('paint');
+  if (!supported) {
+    // The frame after the one that painted.
+    requestAnimationFrame(() => requestAnimationFrame(run));
+    return;
+  }
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    run();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+}
+
+const browserScheduler: Scheduler = {
+  afterFirstPaint,
+  setTimeout: (run, ms) => window.setTimeout(run, ms),
+};
+
+/** Applies the page's after-paint hints once it has painted (or within a second at the latest). */
+export function applyHintsAfterPaint(
+  doc: Document = document,
+  scheduler: Scheduler = browserScheduler,
+): void {
+  const template = doc.getElementById(PAINT_FIRST_HINTS_ID);
+  if (!(template instanceof HTMLTemplateElement)) return;
+  let applied = false;
+  const apply = () => {
+    if (applied) return;
+    applied = true;
+    template.remove();
+    doc.head.append(template.content);
+  };
+  if (doc.visibilityState === 'hidden') {
+    apply();
+    return;
+  }
+  scheduler.afterFirstPaint(apply);
+  scheduler.setTimeout(apply, FALLBACK_MS);
+}
