@@ -80,6 +80,10 @@ export function watchLinkIntent(
   doc.addEventListener('pointerover', onPointerOver, { passive: true });
   doc.addEventListener('pointerout', onPointerOut, { passive: true });
   doc.addEventListener('focusin', onFocusIn);
+  // A link focused before this listened (on the server's HTML, before the page hydrated) is
+  // intent all the same.
+  const focused = intendedPath(doc.activeElement, location);
+  if (focused) onIntent(focused);
   return () => {
     cancelHover();
     doc.removeEventListener('pointerover', onPointerOver);

@@ -53,6 +53,15 @@ describe('<RemotePreloader>', () => {
     expect(loader.preload).toHaveBeenLastCalledWith('customer');
   });
 
+  it('preloads for a link that was focused before it started listening', () => {
+    document.body.innerHTML = '<a href="/landing">Retailers</a>';
+    (document.querySelector('a') as HTMLAnchorElement).focus();
+    const loader = { preload: vi.fn(async () => {}) };
+    render(<RemotePreloader loader={loader} />);
+    expect(loader.preload).toHaveBeenCalledWith('retailer');
+    document.body.innerHTML = '';
+  });
+
   it('leaves shell pages, other sites, new tabs and unknown paths alone', async () => {
     const user = userEvent.setup();
     const loader = renderLinks();
