@@ -151,7 +151,8 @@ export function preloadLink(hint: PreloadHint): string {
   // Low, not high: the page is already painted from the HTML, and these files only matter for
   // hydration. At high priority a preloaded script counts as render-blocking in Lighthouse's
   // simulation, which then waited for the remote's files before the first paint (LCP about
-  // 500 ms later than the same page without them; ADR 012). They still start with the HTML.
+  // 500 ms later than the same page without them; ADR 012). On a server-rendered page they wait
+  // in a template until the first paint (decision 10).
   return `<link rel="preload" as="${hint.as}" href="${escapeAttribute(hint.href)}"${cors} fetchpriority="low">`;
 }
 
