@@ -89,6 +89,13 @@ describe('composePage', () => {
     expect(html.match(/<script(?![^>]*type="application\/json")[^>]*>[^<]/g)).toBeNull();
   });
 
+  it('cannot be broken out of by what the configuration contains', () => {
+    const json = jsonForScript({ x: '</script><script>alert(1)</script>&\u2028' });
+    expect(json).not.toContain('<');
+    expect(json).not.toContain('>');
+    expect(JSON.parse(json)).toEqual({ x: '</script><script>alert(1)</script>&\u2028' });
+  });
+
   it('names the entry of each remote whose manifest the server read', () => {
     const entries = {
       '/remotes/marketing/mf-manifest.json': '/remotes/marketing/remoteEntry.a.js',
