@@ -99,12 +99,16 @@ describeEachDatabase('production static serving', (kind) => {
       (await get('/remotes.json')).json(),
     );
     for (const hint of [
-      '<link rel="preload" as="fetch" href="/remotes/marketing/mf-manifest.json" crossorigin="anonymous" fetchpriority="low">',
       '<link rel="preload" as="script" href="/remotes/marketing/remoteEntry.abcdef0123.js" fetchpriority="low">',
       '<link rel="preload" as="script" href="/remotes/marketing/routes.0123456789.js" fetchpriority="low">',
     ]) {
       expect(home).toContain(hint);
     }
+    // The entry the manifest names travels with the page, so the manifest itself is not hinted.
+    expect(home).toContain(
+      '<script type="application/json" id="server-remote-entries">{"/remotes/marketing/mf-manifest.json":"/remotes/marketing/remoteEntry.abcdef0123.js"}</script>',
+    );
+    expect(home).not.toContain('as="fetch"');
     // The page's CSP still allows no inline script: the configuration is a data block.
     const response = await get('/help-center', { accept: 'text/html' });
     expect(response.headers['content-security-policy']).toMatch(/script-src 'self'(;| )/);
