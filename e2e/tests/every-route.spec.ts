@@ -49,12 +49,12 @@ async function seriousAxeViolations(page: Page) {
  * named by the server's page for the remote that owns it).
  */
 function remotesLoaded(page: Page): string[] {
-  const manifests: string[] = [];
+  const remotes: string[] = [];
   page.on('request', (request) => {
     const match = /\/remotes\/(\w+)\/remoteEntry[.\w]*\.js/.exec(request.url());
-    if (match?.[1] && !manifests.includes(match[1])) manifests.push(match[1]);
+    if (match?.[1] && !remotes.includes(match[1])) remotes.push(match[1]);
   });
-  return manifests;
+  return remotes;
 }
 
 function expectServedUnderPolicy(response: Response | null) {

@@ -180,8 +180,8 @@ export function composePage(
 ): string {
   const hints = preloads.map(preloadLink).join('');
   let page = template;
-  const painted = Boolean(rendered && EMPTY_ROOT.test(page));
-  if (rendered && painted) {
+  const painted = rendered !== undefined && EMPTY_ROOT.test(page);
+  if (painted) {
     // A function, so `$` in the page's text is never read as a replacement pattern.
     page = page.replace(EMPTY_ROOT, () => `<div id="root">${rendered.html}</div>`);
   }

@@ -78,10 +78,7 @@ function readServerEntries(doc: Document): Map<string, string> {
  * the first load of the page's own remote does not fetch the manifest again. Used once: a Retry,
  * or a later load after a redeploy, reads the manifest.
  */
-export function takeServerRemoteEntry(
-  manifestUrl: string,
-  doc: Document = document,
-): string | undefined {
+function takeServerRemoteEntry(manifestUrl: string, doc: Document = document): string | undefined {
   serverEntries ??= readServerEntries(doc);
   const entry = serverEntries.get(manifestUrl);
   serverEntries.delete(manifestUrl);
