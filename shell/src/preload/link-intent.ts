@@ -80,10 +80,13 @@ export function watchLinkIntent(
   doc.addEventListener('pointerover', onPointerOver, { passive: true });
   doc.addEventListener('pointerout', onPointerOut, { passive: true });
   doc.addEventListener('focusin', onFocusIn);
-  // A link focused before this listened (on the server's HTML, before the page hydrated) is
-  // intent all the same.
-  const focused = intendedPath(doc.activeElement, location);
-  if (focused) onIntent(focused);
+  // A link focused or under the pointer since before this listened (on the server's HTML, before
+  // the page hydrated) is intent all the same: no new event will say so.
+  const under = doc.querySelectorAll('a[href]:hover');
+  for (const early of [doc.activeElement, under[under.length - 1] ?? null]) {
+    const path = intendedPath(early, location);
+    if (path) onIntent(path);
+  }
   return () => {
     cancelHover();
     doc.removeEventListener('pointerover', onPointerOver);

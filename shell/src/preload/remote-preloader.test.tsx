@@ -62,6 +62,23 @@ describe('<RemotePreloader>', () => {
     document.body.innerHTML = '';
   });
 
+  it('preloads for a link that was under the pointer before it started listening', () => {
+    document.body.innerHTML = '<a href="/curbside-pickup">Curbside</a>';
+    const link = document.querySelector('a') as HTMLAnchorElement;
+    // jsdom keeps no hover state: answer the `:hover` query as a browser would.
+    const query = document.querySelectorAll.bind(document);
+    const spy = vi
+      .spyOn(document, 'querySelectorAll')
+      .mockImplementation((selector: string) =>
+        selector === 'a[href]:hover' ? ([link] as unknown as NodeListOf<Element>) : query(selector),
+      );
+    const loader = { preload: vi.fn(async () => {}) };
+    render(<RemotePreloader loader={loader} />);
+    expect(loader.preload).toHaveBeenCalledWith('curbside');
+    spy.mockRestore();
+    document.body.innerHTML = '';
+  });
+
   it('leaves shell pages, other sites, new tabs and unknown paths alone', async () => {
     const user = userEvent.setup();
     const loader = renderLinks();
