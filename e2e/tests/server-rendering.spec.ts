@@ -143,6 +143,39 @@ test('a form submitted before the page hydrated is answered once it has, not by 
   expect(new URL(page.url()).search).toBe('');
 });
 
+test('a press that starts before the page hydrates and ends after it is a click: hydrating does not move the page', async ({
+  page,
+}) => {
+  // Hold every script, so the server's form is on screen and scrolled to, but nothing runs yet.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\.js(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/auth?mode=register', { waitUntil: 'commit' });
+  const form = page.getByRole('form', { name: 'Register' });
+  const button = form.getByRole('button', { name: 'Create account' });
+  await button.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  // Below the fold: the visitor scrolled to it (the registration flake, issue 14's one click).
+  expect(scrolled).toBeGreaterThan(0);
+  const box = await button.boundingBox();
+  if (!box) throw new Error('the button has no box');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+
+  release();
+  // Hydrated: the page's first effects have run (its title is the page's own).
+  await expect(page).toHaveTitle(/^Login or register/);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await page.mouse.up();
+  await expect(form.getByText('First name is required')).toBeVisible();
+  expect(new URL(page.url()).search).toBe('?mode=register');
+});
+
 test.describe('a remote whose Node build throws', () => {
   let server: ExtraServer | undefined;
   let staticRoot: string | undefined;
