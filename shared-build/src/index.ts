@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
 import { assetRule } from './asset-rule.ts';
+import { bundlerRuntimeSharing, PROVIDE_BUNDLER_RUNTIME } from './bundler-runtime-sharing.ts';
 import { PrecompressPlugin } from './compress-plugin.ts';
 import { federationRuntimeEsmAliases } from './federation-runtime-esm.ts';
 import { isReferenceBuild, toReferenceShellConfig } from './reference-config.ts';
@@ -106,6 +107,10 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
   const packageName = isHost ? 'shell' : `mfe-${name}`;
   const exposes = isHost ? undefined : (options.exposes ?? { ...REMOTE_EXPOSES });
   if (exposes) checkExposes(name, exposes);
+  const runtimeAliases = federationRuntimeEsmAliases();
+  // A remote's production container runs only on the shell's page, so it uses the shell's bundler
+  // runtime (ADR 012, decision 11); a remote's development build also runs standalone, on its own.
+  const bundlerRuntime = bundlerRuntimeSharing(isHost || !production, runtimeAliases);
 
   return {
     context: dir,
@@ -114,7 +119,11 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
     // A remote's own page (src/index.ts) exists for standalone development only; in production the
     // deployable is the federation container (remoteEntry + exposed chunks) and any extra entries.
     entry: {
-      ...(isHost || !production ? { main: './src/index.ts' } : {}),
+      ...(isHost
+        ? { main: [PROVIDE_BUNDLER_RUNTIME, './src/index.ts'] }
+        : !production
+          ? { main: './src/index.ts' }
+          : {}),
       ...options.extraEntries,
     },
     output: {
@@ -136,12 +145,15 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
       // Workspace libraries ship TS source with explicit `.ts` specifiers in places.
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-      alias: federationRuntimeEsmAliases(),
+      alias: { ...runtimeAliases, ...bundlerRuntime.aliases },
     },
     module: {
       rules: [swcRule({ packageName, production }), assetRule({ emit: true })],
     },
     plugins: [
+      new rspack.DefinePlugin({
+        __MF_BUNDLER_RUNTIME_VERSION__: JSON.stringify(bundlerRuntime.version),
+      }),
       new ModuleFederationPlugin({
         name,
         ...(isHost
@@ -163,8 +175,13 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
           // Only browser code paths of the runtime (STACK-NOTES: about 2 KB gzip less in the
           // host's main and in each remoteEntry; the target is only known when it is set), and
           // no manifest support in the runtime (1.5 KB): the shell reads each remote's
-          // mf-manifest.json itself and registers the entry script it names (ADR 012).
-          optimization: { target: 'web', disableSnapshot: true },
+          // mf-manifest.json itself and registers the entry script it names (ADR 012). A remote
+          // loads no remotes itself, so its container leaves out remote loading (0.7 KB).
+          optimization: {
+            target: 'web',
+            disableSnapshot: true,
+            ...(isHost ? {} : { disableRemote: true }),
+          },
         },
       }),
       (isHost || !production) &&
