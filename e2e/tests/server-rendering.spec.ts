@@ -117,18 +117,24 @@ test("the home page's retailer strip comes with the HTML and its data: the brows
   expect(problems).toEqual([]);
 });
 
-test('a form submitted before the page hydrated is answered once it has, not by the browser', async ({
-  page,
-}) => {
-  // Hold the marketing remote's code, so the contact form is on screen but not yet React's.
+/** Holds the page's requests for `url` until the returned function is called. */
+async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route('**/remotes/marketing/**', async (route) => {
+  await page.route(url, async (route) => {
     await held;
     await route.continue();
   });
+  return release;
+}
+
+test('a form submitted before the page hydrated is answered once it has, not by the browser', async ({
+  page,
+}) => {
+  // Hold the marketing remote's code, so the contact form is on screen but not yet React's.
+  const release = await holdRequests(page, '**/remotes/marketing/**');
   await page.goto('/contact');
   const form = page.getByRole('form', { name: 'Contact form' });
   await form.getByRole('button', { name: 'Send message' }).click();
@@ -147,14 +153,7 @@ test('a press that starts before the page hydrates and ends after it is a click:
   page,
 }) => {
   // Hold every script, so the server's form is on screen and scrolled to, but nothing runs yet.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\.js(\?|$)/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\.js(\?|$)/);
   await page.goto('/auth?mode=register', { waitUntil: 'commit' });
   const form = page.getByRole('form', { name: 'Register' });
   const button = form.getByRole('button', { name: 'Create account' });

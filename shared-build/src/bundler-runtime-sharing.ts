@@ -21,7 +21,8 @@ export const BUNDLER_RUNTIME_FROM_HOST = path.join(RUNTIME_DIR, 'bundler-runtime
  * compare so that a shell and a remote built with different runtimes refuse each other clearly.
  */
 export function bundlerRuntimeSharing(
-  isHost: boolean,
+  /** The shell, and a remote's standalone development build: they bundle the package itself. */
+  ownCopy: boolean,
   esmAliases: Record<string, string>,
 ): { aliases: Record<string, string>; version: string } {
   const esmEntry = esmAliases[`${BUNDLER_RUNTIME}$`];
@@ -30,7 +31,7 @@ export function bundlerRuntimeSharing(
   const { version } = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as {
     version: string;
   };
-  if (isHost) return { aliases: {}, version };
+  if (ownCopy) return { aliases: {}, version };
   const replaced = Object.entries(esmAliases)
     .filter(([, target]) => target === esmEntry)
     .map(([key]) => [key, BUNDLER_RUNTIME_FROM_HOST]);

@@ -119,9 +119,11 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
     // A remote's own page (src/index.ts) exists for standalone development only; in production the
     // deployable is the federation container (remoteEntry + exposed chunks) and any extra entries.
     entry: {
-      ...(isHost
+      // The shell's main first hands its bundler runtime to the remotes' containers (ADR 012,
+      // decision 11); the non-federated reference has no containers to hand it to.
+      ...(isHost && !isReferenceBuild()
         ? { main: [PROVIDE_BUNDLER_RUNTIME, './src/index.ts'] }
-        : !production
+        : isHost || !production
           ? { main: './src/index.ts' }
           : {}),
       ...options.extraEntries,

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { type Configuration, type RuleSetRule, rspack } from '@rspack/core';
-import { PROVIDE_BUNDLER_RUNTIME } from './bundler-runtime-sharing.ts';
 import { swcRule } from './swc-rule.ts';
 
 /**
@@ -57,8 +56,6 @@ export function toReferenceShellConfig(
   const [ownRule, ...otherRules] = federated.module?.rules ?? [];
   return {
     ...federated,
-    // No bundler runtime to hand to remote containers: there are none (ADR 012, decision 11).
-    entry: withoutBundlerRuntimeProvider(federated.entry),
     resolve: {
       ...federated.resolve,
       alias: { ...(federated.resolve?.alias as Record<string, string>), ...aliases },
@@ -89,14 +86,4 @@ export function toReferenceShellConfig(
       ),
     ],
   };
-}
-
-function withoutBundlerRuntimeProvider(entry: Configuration['entry']): Configuration['entry'] {
-  if (!entry || typeof entry !== 'object' || Array.isArray(entry)) return entry;
-  return Object.fromEntries(
-    Object.entries(entry).map(([name, files]) => [
-      name,
-      Array.isArray(files) ? files.filter((file) => file !== PROVIDE_BUNDLER_RUNTIME) : files,
-    ]),
-  );
 }
