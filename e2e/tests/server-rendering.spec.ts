@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { type ExtraServer, startExtraServer } from '../fixtures/extra-server';
 import { expect, test } from '../fixtures/test';
+import { HomePage } from '../pages/marketing';
 import { REPO_ROOT } from '../support/remote-build';
 
 // Issue 13, server rendering (ADR 010): a public page's first HTML already holds its heading and
@@ -173,6 +174,30 @@ test('a press that starts before the page hydrates and ends after it is a click:
   await page.mouse.up();
   await expect(form.getByText('First name is required')).toBeVisible();
   expect(new URL(page.url()).search).toBe('?mode=register');
+});
+
+test("a pointer resting on the partner strip's arrow while the page hydrates scrolls the strip once it can", async ({
+  page,
+}) => {
+  // Hold every script: the server's strip and its arrows are on screen, but nothing runs yet.
+  const release = await holdRequests(page, /\.js(\?|$)/);
+  await page.goto('/', { waitUntil: 'commit' });
+  const home = new HomePage(page);
+  await expect(home.retailerLinks()).toHaveCount(13);
+  await home.strip.scrollIntoViewIfNeeded();
+  // The mouse enters the arrow now, before React listens: this is its only mouseenter.
+  await home.arrow('right').hover();
+
+  await expect(home.arrow('right')).toHaveAttribute('aria-disabled', 'true');
+
+  release();
+  // Hydrated and measured: the strip knows it can move right, and does, with no new mouseenter.
+  await expect(home.arrow('right')).toHaveAttribute('aria-disabled', 'false');
+  await expect.poll(() => home.scrollLeft()).toBeGreaterThan(100);
+  await page.mouse.move(0, 0);
+  const stopped = await home.scrollLeft();
+  await page.waitForTimeout(200);
+  expect(await home.scrollLeft()).toBe(stopped);
 });
 
 test.describe('a remote whose Node build throws', () => {

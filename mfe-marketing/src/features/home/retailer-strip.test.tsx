@@ -51,6 +51,7 @@ describe('the retailer strip', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   function stubRetailers(response: () => Response) {
@@ -125,6 +126,32 @@ describe('the retailer strip', () => {
     act(() => vi.advanceTimersByTime(HOVER_SCROLL_INTERVAL_MS * 4));
     expect(strip.scrollLeft).toBe(30);
     fireEvent.mouseLeave(left);
+  });
+
+  it('starts scrolling when it can if the pointer was already resting on an arrow', async () => {
+    // The pointer entered the arrow before the page was interactive (or before the strip knew it
+    // could scroll): no second mouseenter comes, so the arrow looks at where the pointer is.
+    stubRetailers(() => new Response(JSON.stringify(RETAILERS)));
+    renderWithProviders(<RetailerStrip />);
+    await screen.findByRole('link', { name: 'Nike (opens in a new tab)' });
+    const right = screen.getByRole('button', { name: 'Scroll retailers right' });
+    expect(right).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.mouseEnter(right);
+    // jsdom tracks no pointer: the right arrow is the one under it.
+    const matches = Element.prototype.matches;
+    vi.spyOn(Element.prototype, 'matches').mockImplementation(function (this: Element, selector) {
+      return selector === ':hover' ? this === right : matches.call(this, selector);
+    });
+
+    const strip = screen.getByRole('region', { name: 'Partner retailer logos' });
+    vi.useFakeTimers();
+    giveLayout(strip);
+    expect(right).toHaveAttribute('aria-disabled', 'false');
+    act(() => vi.advanceTimersByTime(HOVER_SCROLL_INTERVAL_MS * 10));
+    expect(strip.scrollLeft).toBe(50);
+    fireEvent.mouseLeave(right);
+    act(() => vi.advanceTimersByTime(HOVER_SCROLL_INTERVAL_MS * 10));
+    expect(strip.scrollLeft).toBe(50);
   });
 
   it('pages with the arrow buttons (keyboard and click) and is itself focusable', async () => {

@@ -1,4 +1,4 @@
-import { type ReactNode, type RefObject, Suspense, useRef } from 'react';
+import { type ReactNode, type RefObject, Suspense, useEffect, useRef } from 'react';
 import { errorMessage, usePublicQuery } from 'shared-client';
 import type { Retailer } from 'shared-contracts/retailers';
 import { Button, Notice, Skeleton, VisuallyHidden } from 'shared-ui';
@@ -109,18 +109,27 @@ function ScrollArrow({
   /** Absent while the strip has no list to scroll. */
   scroll?: StripScroll;
 }) {
-  const enabled = !disabled && scroll;
+  const enabled = !disabled && scroll !== undefined;
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const scrollRef = useRef(scroll);
+  scrollRef.current = scroll;
+  // A pointer that entered the arrow before it could scroll (the page was still hydrating, or the
+  // strip had not measured its width yet) gets no second mouseenter: start once the arrow can.
+  useEffect(() => {
+    if (enabled && buttonRef.current?.matches(':hover')) scrollRef.current?.start(direction);
+  }, [enabled, direction]);
   return (
     <Arrow
+      ref={buttonRef}
       type="button"
       data-direction={direction}
       aria-label={direction < 0 ? 'Scroll retailers left' : 'Scroll retailers right'}
       aria-controls="retailer-strip"
       // aria-disabled, not disabled: a keyboard user paging to the end keeps their focus.
       aria-disabled={!enabled}
-      onMouseEnter={() => enabled && scroll.start(direction)}
+      onMouseEnter={() => enabled && scroll?.start(direction)}
       onMouseLeave={() => scroll?.stop()}
-      onClick={() => enabled && scroll.page(direction)}
+      onClick={() => enabled && scroll?.page(direction)}
     >
       <Icon name="arrowRight" size={20} />
     </Arrow>
