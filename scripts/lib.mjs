@@ -49,9 +49,17 @@ export async function must(step, promise) {
   if (code !== 0) fail(`${step} failed (exit code ${code}).`);
 }
 
+// Set once this process has installed, and so inherited by every script it starts.
+const INSTALLED_ENV = 'CURBRUN_DEPENDENCIES_INSTALLED';
+
 export async function install() {
+  // Once per run: `npm test` runs stages side by side, and one of them starts `npm run dev`
+  // (check-dev.mjs), whose own install relinked node_modules/.bin while the type-check ran `tsc`
+  // from there ("tsc: Permission denied", a failed CI run).
+  if (process.env[INSTALLED_ENV] === '1') return;
   log('Installing dependencies (pnpm, frozen lockfile)');
   await must('pnpm install', pnpm(['install', '--frozen-lockfile', '--prefer-offline']));
+  process.env[INSTALLED_ENV] = '1';
 }
 
 /**

@@ -71,14 +71,8 @@ describe('composePage', () => {
   it('inlines the remotes configuration as a JSON data block and the hints before </head>', () => {
     const html = composePage(template, {
       remotesConfig: CONFIG,
-      preloads: [
-        { href: '/remotes/marketing/mf-manifest.json', as: 'fetch' },
-        { href: '/remotes/marketing/remoteEntry.aaaaaaaaaa.js', as: 'script' },
-      ],
+      preloads: [{ href: '/remotes/marketing/remoteEntry.aaaaaaaaaa.js', as: 'script' }],
     });
-    expect(html).toContain(
-      '<link rel="preload" as="fetch" href="/remotes/marketing/mf-manifest.json" crossorigin="anonymous" fetchpriority="low">',
-    );
     expect(html).toContain(
       '<link rel="preload" as="script" href="/remotes/marketing/remoteEntry.aaaaaaaaaa.js" fetchpriority="low">',
     );

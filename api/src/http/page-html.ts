@@ -1,5 +1,11 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import {
+  exposedChunkFiles,
+  type FederationManifest,
+  manifestFileUrl,
+  remoteEntryUrl,
+} from 'shared-contracts/federation-manifest';
 import { REMOTE_NAMES, type RemoteName, type RemotesManifest } from 'shared-contracts/remotes';
 import {
   PAINT_FIRST_HINTS_ID,
@@ -49,16 +55,8 @@ export interface RouteOwners {
 
 export interface PreloadHint {
   href: string;
-  as: 'script' | 'fetch';
-}
-
-/** The subset of a remote's `mf-manifest.json` the hints need. */
-interface FederationManifest {
-  metaData?: {
-    publicPath?: string;
-    remoteEntry?: { name?: string; path?: string };
-  };
-  exposes?: Array<{ path?: string; assets?: { js?: { sync?: string[] } } }>;
+  /** Scripts only: the remote's entry and chunks (the page names the entry, not its manifest). */
+  as: 'script';
 }
 
 function normalisePath(pathname: string): string {
@@ -90,17 +88,12 @@ export function ownerOf(pathname: string, table: RouteOwners | undefined): Remot
   return null;
 }
 
-/** Turns a file name of a manifest into the URL the shell will ask for. */
-function manifestFiles(manifestUrl: string, manifest: FederationManifest) {
-  const base = new URL(manifestUrl, 'http://this.server');
-  const publicPath = manifest.metaData?.publicPath;
-  const filesBase =
-    !publicPath || publicPath === 'auto' ? new URL('.', base) : new URL(publicPath, base);
-  return (file: string) => {
-    const url = new URL(file, filesBase);
-    // Same server: keep it root-relative, like the URL the shell will ask for.
-    return url.origin === 'http://this.server' ? `${url.pathname}${url.search}` : url.href;
-  };
+// Manifest URLs of the same server are root-relative: resolve them against a stand-in origin.
+const THIS_SERVER = 'http://this.server';
+
+/** A URL of a manifest's file as the shell will ask for it: root-relative on this server. */
+function asServed(url: URL): string {
+  return url.origin === THIS_SERVER ? `${url.pathname}${url.search}` : url.href;
 }
 
 /** The remote's entry script as its manifest (served at `manifestUrl`) names it. */
@@ -108,10 +101,8 @@ export function remoteEntryHref(
   manifestUrl: string,
   manifest: FederationManifest,
 ): string | undefined {
-  const entry = manifest.metaData?.remoteEntry;
-  return entry?.name
-    ? manifestFiles(manifestUrl, manifest)(`${entry.path ?? ''}${entry.name}`)
-    : undefined;
+  const entry = remoteEntryUrl(manifest, new URL(manifestUrl, THIS_SERVER));
+  return entry && asServed(entry);
 }
 
 /**
@@ -120,13 +111,12 @@ export function remoteEntryHref(
  * names the entry it gives (`REMOTE_ENTRIES_ID`), so the shell does not fetch it on this load.
  */
 export function remotePreloads(manifestUrl: string, manifest: FederationManifest): PreloadHint[] {
-  const href = manifestFiles(manifestUrl, manifest);
-  const hints: PreloadHint[] = [];
+  const served = new URL(manifestUrl, THIS_SERVER);
   const entry = remoteEntryHref(manifestUrl, manifest);
-  if (entry) hints.push({ href: entry, as: 'script' });
-  const routes = manifest.exposes?.find((expose) => expose.path === './routes');
-  for (const file of routes?.assets?.js?.sync ?? []) hints.push({ href: href(file), as: 'script' });
-  return hints;
+  const routes = exposedChunkFiles(manifest, './routes', 'sync').map((file) =>
+    asServed(manifestFileUrl(manifest, served, file)),
+  );
+  return [...(entry ? [entry] : []), ...routes].map((href) => ({ href, as: 'script' }));
 }
 
 /** JSON that is safe inside a `<script>` element: nothing in it can close or open a tag. */
@@ -144,16 +134,14 @@ function escapeAttribute(value: string): string {
 }
 
 export function preloadLink(hint: PreloadHint): string {
-  // The MF runtime fetches the manifest with fetch() (CORS mode, same-origin credentials), which
-  // only reuses a preload made with crossorigin="anonymous". Scripts are inserted without a
-  // crossorigin attribute, so their preloads have none either.
-  const cors = hint.as === 'fetch' ? ' crossorigin="anonymous"' : '';
+  // No crossorigin attribute: the shell inserts the scripts without one, and a preload is only
+  // reused by a request in the same CORS mode.
   // Low, not high: the page is already painted from the HTML, and these files only matter for
   // hydration. At high priority a preloaded script counts as render-blocking in Lighthouse's
   // simulation, which then waited for the remote's files before the first paint (LCP about
   // 500 ms later than the same page without them; ADR 012). On a server-rendered page they wait
   // in a template until the first paint (decision 10).
-  return `<link rel="preload" as="${hint.as}" href="${escapeAttribute(hint.href)}"${cors} fetchpriority="low">`;
+  return `<link rel="preload" as="${hint.as}" href="${escapeAttribute(hint.href)}" fetchpriority="low">`;
 }
 
 // The shell's empty mount point, as index.html has it (minified or not).

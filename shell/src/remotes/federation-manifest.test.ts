@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   asyncChunkUrls,
   forgetServerRemoteEntries,
-  remoteEntryUrl,
   resolveRemoteEntry,
 } from './federation-manifest';
 
@@ -18,33 +17,13 @@ afterEach(() => {
   document.head.innerHTML = '';
 });
 
-describe('remoteEntryUrl', () => {
-  it('finds the entry beside the manifest, wherever the remote was deployed', () => {
-    expect(remoteEntryUrl(manifest, MANIFEST_URL)).toBe(
-      'https://shop.example/remotes/marketing/remoteEntry.abc.js',
-    );
-  });
-
-  it('follows a fixed public path and the entry’s own folder', () => {
-    const fixed = {
-      metaData: {
-        publicPath: 'https://cdn.example/m/',
-        remoteEntry: { name: 'remoteEntry.js', path: 'v2/' },
-      },
-    };
-    expect(remoteEntryUrl(fixed, MANIFEST_URL)).toBe('https://cdn.example/m/v2/remoteEntry.js');
-  });
-
-  it('is undefined for a manifest that names no entry', () => {
-    expect(remoteEntryUrl({}, MANIFEST_URL)).toBeUndefined();
-    expect(remoteEntryUrl(null, MANIFEST_URL)).toBeUndefined();
-  });
-
+describe('asyncChunkUrls', () => {
   it('lists the async chunks of an exposed module from the same folder', () => {
     expect(asyncChunkUrls(manifest, MANIFEST_URL, './routes')).toEqual([
       'https://shop.example/remotes/marketing/b.js',
       'https://shop.example/remotes/marketing/c.js',
     ]);
+    expect(asyncChunkUrls(null, MANIFEST_URL, './routes')).toEqual([]);
   });
 });
 

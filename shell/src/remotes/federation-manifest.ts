@@ -1,47 +1,25 @@
+import {
+  exposedChunkFiles,
+  type FederationManifest,
+  manifestFileUrl,
+  remoteEntryUrl,
+} from 'shared-contracts/federation-manifest';
 import { REMOTE_ENTRIES_ID } from 'shared-contracts/server-page';
 import { takeJsonDataBlock } from '../json-data-block';
 
 /**
- * What the shell reads from a remote's `mf-manifest.json` (Module Federation's manifest, written by
- * each remote's build): where its files are, its entry script and the chunks behind an exposed
- * module. The MF runtime is built without its own manifest support (`disableSnapshot`, ADR 012):
- * the shell turns the manifest URL of `/remotes.json` into the entry script here and registers
- * that, which costs the same one request the runtime made.
+ * The shell turns the manifest URL of `/remotes.json` into the entry script (read from the remote's
+ * `mf-manifest.json`, shared-contracts/federation-manifest) and registers that: the MF runtime is
+ * built without its own manifest support (`disableSnapshot`, ADR 012), and this costs the same one
+ * request the runtime made.
  */
-export interface FederationManifest {
-  metaData?: {
-    publicPath?: string;
-    remoteEntry?: { name?: string; path?: string };
-  };
-  exposes?: Array<{ path?: string; assets?: { js?: { async?: string[]; sync?: string[] } } }>;
-}
-
-/** The folder a manifest's file names are relative to. */
-function filesBase(manifest: FederationManifest, manifestUrl: string): URL {
-  const publicPath = manifest.metaData?.publicPath;
-  // `auto` (our remotes): files sit beside the manifest, wherever it was deployed.
-  return !publicPath || publicPath === 'auto'
-    ? new URL('.', manifestUrl)
-    : new URL(publicPath, manifestUrl);
-}
-
-/** The absolute URL of the remote's entry script, or undefined when the manifest names none. */
-export function remoteEntryUrl(manifest: unknown, manifestUrl: string): string | undefined {
-  const entry = (manifest as FederationManifest | null)?.metaData?.remoteEntry;
-  if (!entry?.name) return undefined;
-  return new URL(
-    `${entry.path ?? ''}${entry.name}`,
-    filesBase(manifest as FederationManifest, manifestUrl),
-  ).href;
-}
 
 /** Absolute URLs of the async JavaScript chunks behind one exposed module. */
 export function asyncChunkUrls(manifest: unknown, manifestUrl: string, expose: string): string[] {
-  const { exposes } = (manifest ?? {}) as FederationManifest;
-  const entry = exposes?.find((candidate) => candidate.path === expose);
-  const files = entry?.assets?.js?.async ?? [];
-  const base = filesBase((manifest ?? {}) as FederationManifest, manifestUrl);
-  return files.map((file) => new URL(file, base).toString());
+  const read = (manifest ?? {}) as FederationManifest;
+  return exposedChunkFiles(read, expose, 'async').map((file) =>
+    manifestFileUrl(read, manifestUrl, file).toString(),
+  );
 }
 
 /** A remotes.json entry that already names the entry script (`…/remoteEntry.js`) needs no manifest. */
@@ -103,7 +81,10 @@ export async function resolveRemoteEntry(configured: string): Promise<string> {
   if (named) return named;
   const response = await fetch(manifestUrl);
   if (!response.ok) throw new Error(`${manifestUrl} answered ${response.status}.`);
-  const entry = remoteEntryUrl(await response.json(), manifestUrl);
+  const entry = remoteEntryUrl(
+    ((await response.json()) ?? {}) as FederationManifest,
+    manifestUrl,
+  )?.href;
   if (!entry) throw new Error(`${manifestUrl} names no remote entry.`);
   return entry;
 }

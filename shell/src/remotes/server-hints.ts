@@ -6,8 +6,8 @@ import type { RemoteName } from '../routing/route-table';
  * failure to the first script or fetch that asks for the same URL, even after the link element is
  * gone; a Retry would then fail again although the remote is back. Consuming each hinted URL once,
  * here, before Retry loads the remote again, clears that state: a failed preload is used up by
- * this request, a successful one just runs early (the remote's entry and its first chunk are
- * classic scripts that wait for the MF runtime to call them).
+ * this request, a successful one just runs early (the server hints only the remote's entry and its
+ * first chunk: classic scripts that wait for the MF runtime to call them).
  */
 export async function releaseServerHints(
   name: RemoteName,
@@ -20,11 +20,6 @@ export async function releaseServerHints(
   await Promise.all(
     links.map((link) => {
       link.remove();
-      if (link.as === 'fetch') {
-        return fetch(link.href)
-          .then((response) => response.body?.cancel())
-          .catch(() => {});
-      }
       return new Promise<void>((resolve) => {
         const script = doc.createElement('script');
         script.src = link.href;
