@@ -43,6 +43,47 @@ describe('ApiDocsPage', () => {
     expect(screen.getByText('The embeddable checkout widget.')).toBeVisible();
   });
 
+  it('adds the operations one at a time, in the contents order, then the webhooks guide', async () => {
+    const operation = (tag: string, summary: string) => ({
+      post: { tags: [tag], summary, responses: { 200: { description: 'Default Response' } } },
+    });
+    mockFetch({
+      'GET /api/openapi.json': () =>
+        json({
+          ...DOCUMENT,
+          paths: {
+            '/api/v1/widget/quote': operation('widget', 'Price a cart for the widget'),
+            '/api/v1/widget/checkout': operation('widget', 'Open a checkout for the widget'),
+            '/api/v1/keys': operation('api-keys', 'Create a key'),
+          },
+        }),
+    });
+    renderWithProviders(<ApiDocsPage />, { path: '/api-docs' });
+    // The operations' own headings (the webhooks guide has level-3 headings too).
+    const titles = () =>
+      screen
+        .queryAllByRole('heading', { level: 3 })
+        .filter((heading) => heading.id.startsWith('op-'))
+        .map((heading) => heading.textContent);
+
+    await screen.findByText('Price a cart for the widget', {}, { timeout: 5_000 });
+    // One operation per frame: a whole section at once was a long task on a phone.
+    expect(titles()).toHaveLength(1);
+    expect(screen.queryByRole('heading', { level: 2, name: 'Webhooks' })).toBeNull();
+    // The contents list is complete from the start.
+    const contents = screen.getByRole('navigation', { name: 'API reference' });
+    expect(contents).toHaveTextContent('POST /api/v1/keys');
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Webhooks' }, { timeout: 5_000 }),
+    ).toBeVisible();
+    expect(titles()).toEqual([
+      expect.stringContaining('/api/v1/widget/quote'),
+      expect.stringContaining('/api/v1/widget/checkout'),
+      expect.stringContaining('/api/v1/keys'),
+    ]);
+  });
+
   it('says the reference could not be loaded when the answer is not an OpenAPI document', async () => {
     // Say a proxy answers JSON of its own: without `paths` there is nothing to render.
     mockFetch({
