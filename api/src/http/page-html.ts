@@ -112,11 +112,14 @@ export function remoteEntryHref(
  */
 export function remotePreloads(manifestUrl: string, manifest: FederationManifest): PreloadHint[] {
   const served = new URL(manifestUrl, THIS_SERVER);
-  const entry = remoteEntryHref(manifestUrl, manifest);
+  const entry = remoteEntryUrl(manifest, served);
   const routes = exposedChunkFiles(manifest, './routes', 'sync').map((file) =>
-    asServed(manifestFileUrl(manifest, served, file)),
+    manifestFileUrl(manifest, served, file),
   );
-  return [...(entry ? [entry] : []), ...routes].map((href) => ({ href, as: 'script' }));
+  return [...(entry ? [entry] : []), ...routes].map((url) => ({
+    href: asServed(url),
+    as: 'script',
+  }));
 }
 
 /** JSON that is safe inside a `<script>` element: nothing in it can close or open a tag. */

@@ -7,12 +7,10 @@ import {
 import { REMOTE_ENTRIES_ID } from 'shared-contracts/server-page';
 import { takeJsonDataBlock } from '../json-data-block';
 
-/**
- * The shell turns the manifest URL of `/remotes.json` into the entry script (read from the remote's
- * `mf-manifest.json`, shared-contracts/federation-manifest) and registers that: the MF runtime is
- * built without its own manifest support (`disableSnapshot`, ADR 012), and this costs the same one
- * request the runtime made.
- */
+// The shell turns the manifest URL of `/remotes.json` into the entry script (read from the
+// remote's `mf-manifest.json`, shared-contracts/federation-manifest) and registers that: the MF
+// runtime is built without its own manifest support (`disableSnapshot`, ADR 012), and this costs
+// the same one request the runtime made.
 
 /** Absolute URLs of the async JavaScript chunks behind one exposed module. */
 export function asyncChunkUrls(manifest: unknown, manifestUrl: string, expose: string): string[] {

@@ -60,6 +60,13 @@ describe('the retailer strip', () => {
     return fetchMock;
   }
 
+  /** The strip with the three retailers on screen. */
+  async function renderLoadedStrip() {
+    stubRetailers(() => new Response(JSON.stringify(RETAILERS)));
+    renderWithProviders(<RetailerStrip />);
+    await screen.findByRole('link', { name: 'Nike (opens in a new tab)' });
+  }
+
   it('lists the retailers as logos that open their site in a new tab', async () => {
     stubRetailers(() => new Response(JSON.stringify(RETAILERS)));
     renderWithProviders(<RetailerStrip />);
@@ -105,9 +112,7 @@ describe('the retailer strip', () => {
   });
 
   it('scrolls 5 px every 10 ms while an arrow is hovered', async () => {
-    stubRetailers(() => new Response(JSON.stringify(RETAILERS)));
-    renderWithProviders(<RetailerStrip />);
-    await screen.findByRole('link', { name: 'Nike (opens in a new tab)' });
+    await renderLoadedStrip();
     const strip = screen.getByRole('region', { name: 'Partner retailer logos' });
     giveLayout(strip);
     vi.useFakeTimers();
@@ -131,9 +136,7 @@ describe('the retailer strip', () => {
   it('starts scrolling when it can if the pointer was already resting on an arrow', async () => {
     // The pointer entered the arrow before the page was interactive (or before the strip knew it
     // could scroll): no second mouseenter comes, so the arrow looks at where the pointer is.
-    stubRetailers(() => new Response(JSON.stringify(RETAILERS)));
-    renderWithProviders(<RetailerStrip />);
-    await screen.findByRole('link', { name: 'Nike (opens in a new tab)' });
+    await renderLoadedStrip();
     const right = screen.getByRole('button', { name: 'Scroll retailers right' });
     expect(right).toHaveAttribute('aria-disabled', 'true');
     fireEvent.mouseEnter(right);
@@ -155,9 +158,7 @@ describe('the retailer strip', () => {
   });
 
   it('pages with the arrow buttons (keyboard and click) and is itself focusable', async () => {
-    stubRetailers(() => new Response(JSON.stringify(RETAILERS)));
-    renderWithProviders(<RetailerStrip />);
-    await screen.findByRole('link', { name: 'Nike (opens in a new tab)' });
+    await renderLoadedStrip();
     const strip = screen.getByRole('region', { name: 'Partner retailer logos' });
     expect(strip).toHaveAttribute('tabindex', '0');
     giveLayout(strip);
@@ -166,9 +167,7 @@ describe('the retailer strip', () => {
   });
 
   it('moves sideways with a vertical wheel until it reaches its end', async () => {
-    stubRetailers(() => new Response(JSON.stringify(RETAILERS)));
-    renderWithProviders(<RetailerStrip />);
-    await screen.findByRole('link', { name: 'Nike (opens in a new tab)' });
+    await renderLoadedStrip();
     const strip = screen.getByRole('region', { name: 'Partner retailer logos' });
     giveLayout(strip);
     const event = new WheelEvent('wheel', { deltaY: 100, cancelable: true });
