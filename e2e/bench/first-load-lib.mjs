@@ -89,8 +89,9 @@ export async function measureFirstLoad(browser, url, { settleMs = 500 } = {}) {
           encoding: response.headers()['content-encoding'] ?? 'identity',
           gzip: gzipSync(body, { level: 9 }).length,
           raw: body.length,
-          // The MF runtime's core carries this marker; one copy is the goal (issue 2).
-          mfRuntime: body.includes('RUNTIME-00') || body.includes('__FEDERATION__') ? 1 : 0,
+          // Rspack's federation runtime (sharing and consuming shared modules) carries this text:
+          // the shell's main and the owning remote's entry, never a copy per chunk (issue 2).
+          mfRuntime: body.includes('"Unsatisfied version "') ? 1 : 0,
         };
       })(),
     );

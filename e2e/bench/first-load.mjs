@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Measures the JavaScript a first visit to a page downloads before it is interactive, meaning its
 // heading is on screen and hydrated (issues 2 and 13): every JS file, its size as sent (brotli, what Chromium negotiates), its gzip
-// size and its raw size, and the MF runtime copies; then the first-load total of every public
+// size and its raw size, and which files carry the federation runtime; then the first-load total of every public
 // route, with what was fetched after that (idle work) beside it.
 //
 // Usage: node e2e/bench/first-load.mjs [base-url]
@@ -47,7 +47,7 @@ try {
     '',
     chunkTable(home),
     '',
-    `Files that contain Module Federation runtime code: ${runtimeFiles.join(', ') || 'none'}.`,
+    `Files that contain Module Federation runtime code (the share scope and shared-module consumption): ${runtimeFiles.join(', ') || 'none'}.`,
     `Requested after the page was interactive (idle work, not counted above): ${
       home.later.map((s) => `\`${s.file}\` (${kb(s.gzip)} gzip)`).join(', ') || 'none'
     }.`,

@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
 import { assetRule } from './asset-rule.ts';
-import { bundlerRuntimeSharing, PROVIDE_BUNDLER_RUNTIME } from './bundler-runtime-sharing.ts';
 import { PrecompressPlugin } from './compress-plugin.ts';
-import { federationRuntimeEsmAliases } from './federation-runtime-esm.ts';
+import { exposeChunkName, FederationManifestPlugin } from './federation-manifest-plugin.ts';
 import { isReferenceBuild, toReferenceShellConfig } from './reference-config.ts';
 import { RouteOwnersPlugin } from './route-owners-plugin.ts';
 import { createServerConfig } from './server-config.ts';
@@ -69,16 +67,21 @@ export interface FederatedAppOptions {
 /**
  * The version range this app was built against, read from the installed package's own
  * package.json. Workspace files say `catalog:` / `workspace:*`, which is not a semver range the
- * MF runtime can compare, so we resolve what pnpm actually linked.
+ * container runtime can compare, so we resolve what pnpm actually linked.
  */
 export function installedRange(dir: string, pkg: string): string {
+  return `^${installedVersion(dir, pkg)}`;
+}
+
+/** The version of `pkg` (or the package a subpath key belongs to) installed for the app in `dir`. */
+export function installedVersion(dir: string, pkg: string): string {
   const require = createRequire(path.join(dir, 'package.json'));
   // The package a key belongs to: `react/` → react, `shared-ui/router` → shared-ui, `@scope/x` → itself.
   const parts = pkg.split('/');
   const bare = parts.slice(0, pkg.startsWith('@') ? 2 : 1).join('/');
   const manifestPath = require.resolve(`${bare}/package.json`);
   const { version } = JSON.parse(readFileSync(manifestPath, 'utf8')) as { version: string };
-  return `^${version}`;
+  return version;
 }
 
 export function sharedConfig(
@@ -107,11 +110,7 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
   const packageName = isHost ? 'shell' : `mfe-${name}`;
   const exposes = isHost ? undefined : (options.exposes ?? { ...REMOTE_EXPOSES });
   if (exposes) checkExposes(name, exposes);
-  const runtimeAliases = federationRuntimeEsmAliases();
-  // A remote's production container runs only on the shell's page, so it uses the shell's bundler
-  // runtime (ADR 012, decision 11); a remote's development build also runs standalone, on its own.
-  const bundlerRuntime = bundlerRuntimeSharing(isHost || !production, runtimeAliases);
-
+  const shared = sharedConfig(dir, options.requiredVersionOverrides);
   return {
     context: dir,
     mode: production ? 'production' : 'development',
@@ -119,13 +118,7 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
     // A remote's own page (src/index.ts) exists for standalone development only; in production the
     // deployable is the federation container (remoteEntry + exposed chunks) and any extra entries.
     entry: {
-      // The shell's main first hands its bundler runtime to the remotes' containers (ADR 012,
-      // decision 11); the non-federated reference has no containers to hand it to.
-      ...(isHost && !isReferenceBuild()
-        ? { main: [PROVIDE_BUNDLER_RUNTIME, './src/index.ts'] }
-        : isHost || !production
-          ? { main: './src/index.ts' }
-          : {}),
+      ...(isHost || !production ? { main: './src/index.ts' } : {}),
       ...options.extraEntries,
     },
     output: {
@@ -147,45 +140,41 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
       // Workspace libraries ship TS source with explicit `.ts` specifiers in places.
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-      alias: { ...runtimeAliases, ...bundlerRuntime.aliases },
     },
     module: {
       rules: [swcRule({ packageName, production }), assetRule({ emit: true })],
     },
     plugins: [
-      new rspack.DefinePlugin({
-        __MF_BUNDLER_RUNTIME_VERSION__: JSON.stringify(bundlerRuntime.version),
-      }),
-      new ModuleFederationPlugin({
+      // Rspack's own Module Federation container (ADR 013): the shell provides the shared
+      // singletons through the share scope and loads each remote's container at runtime
+      // (shell/src/remotes/container-runtime.ts); a remote builds a container exposing `./routes`
+      // and the manifest that names its files.
+      new rspack.container.ModuleFederationPluginV1({
         name,
         ...(isHost
-          ? { remotes: {} }
-          : { filename: production ? 'remoteEntry.[contenthash:10].js' : 'remoteEntry.js' }),
-        exposes,
-        shared: sharedConfig(dir, options.requiredVersionOverrides),
-        // `loaded-first` (ADR 011): with `version-first` every first use of a shared module loaded
-        // later (shared-ui/tabs, shared-ui/overlays) initialises the share scope again, fetching
-        // the entry of every registered remote, and one remote that is down then failed the
-        // shell's own sign-in page. The singletons the page starts with are the shell's, loaded
-        // first either way; strictVersion still refuses a remote built against another range.
-        shareStrategy: 'loaded-first',
-        dts: false,
-        manifest: isHost ? false : { fileName: 'mf-manifest.json' },
-        experiments: {
-          // One copy of the MF runtime: the host provides it and remotes use the host's.
-          ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }),
-          // Only browser code paths of the runtime (STACK-NOTES: about 2 KB gzip less in the
-          // host's main and in each remoteEntry; the target is only known when it is set), and
-          // no manifest support in the runtime (1.5 KB): the shell reads each remote's
-          // mf-manifest.json itself and registers the entry script it names (ADR 012). A remote
-          // loads no remotes itself, so its container leaves out remote loading (0.7 KB).
-          optimization: {
-            target: 'web',
-            disableSnapshot: true,
-            ...(isHost ? {} : { disableRemote: true }),
-          },
-        },
+          ? {}
+          : {
+              filename: production ? 'remoteEntry.[contenthash:10].js' : 'remoteEntry.js',
+              exposes: Object.fromEntries(
+                Object.entries(exposes ?? {}).map(([key, file]) => [
+                  key,
+                  { import: file, name: exposeChunkName(key) },
+                ]),
+              ),
+            }),
+        shared,
       }),
+      !isHost &&
+        new FederationManifestPlugin({
+          name,
+          packageName,
+          exposes: exposes ?? {},
+          shared: Object.entries(shared).map(([pkg, config]) => ({
+            name: pkg,
+            version: installedVersion(dir, pkg),
+            ...config,
+          })),
+        }),
       (isHost || !production) &&
         new rspack.HtmlRspackPlugin({
           template: path.join(dir, 'public/index.html'),
@@ -211,6 +200,9 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
       splitChunks: production ? { chunks: 'async' } : false,
     },
     performance: { hints: false },
+    // A remote's dev server serves the shell's page on another port: a lazily compiled chunk of
+    // the remote would ask the shell's server to compile it and wait forever (ADR 013).
+    ...(isHost ? {} : { lazyCompilation: false }),
     devServer: {
       port,
       hot: true,

@@ -25,10 +25,21 @@ describe('the non-federated reference build (FEDERATION=off)', () => {
     process.env.FEDERATION = 'off';
     const [reference, server] = createAppConfigs({ name: 'shell', dir: shellDir });
 
-    expect(pluginNames(federated as object)).toContain('ModuleFederationPlugin');
-    expect(pluginNames(reference as object)).not.toContain('ModuleFederationPlugin');
-    // The shell's manifest reading is replaced too: no manifest to fetch in a bundled site.
-    expect(pluginNames(reference as object)).toContain('NormalModuleReplacementPlugin');
+    expect(pluginNames(federated as object)).toContain('ModuleFederationPluginV1');
+    expect(pluginNames(reference as object)).not.toContain('ModuleFederationPluginV1');
+    // The container runtime and the manifest reading are replaced: nothing to fetch in a bundled
+    // site, each remote's routes imported directly.
+    const replacements = (reference?.plugins ?? []).filter(
+      (plugin) => plugin?.constructor.name === 'NormalModuleReplacementPlugin',
+    ) as unknown as Array<{ _args: [RegExp, string] }>;
+    const replaced = (request: string) =>
+      replacements.find(({ _args: [pattern] }) => pattern.test(request))?._args[1];
+    expect(replaced('./container-runtime')).toMatch(
+      /shared-build[/\\]reference[/\\]direct-runtime\.js$/,
+    );
+    expect(replaced('./federation-manifest')).toMatch(
+      /shared-build[/\\]reference[/\\]direct-manifest\.js$/,
+    );
     // A module shared by several chunks is never copied into each (what MF's shared modules give).
     expect(reference?.optimization?.splitChunks).toMatchObject({ minSize: 0 });
     // The server build still depends on the browser build by its name.
@@ -36,9 +47,6 @@ describe('the non-federated reference build (FEDERATION=off)', () => {
     expect(server?.dependencies).toEqual(['federated']);
 
     const alias = reference?.resolve?.alias as Record<string, string>;
-    expect(alias['@module-federation/enhanced/runtime$']).toMatch(
-      /shared-build[/\\]reference[/\\]direct-runtime\.js$/,
-    );
     for (const name of ['marketing', 'customer', 'curbside', 'retailer']) {
       expect(alias[`mfe-${name}/routes$`]).toBe(
         path.join(workspace, `mfe-${name}`, 'src/routes.tsx'),

@@ -15,7 +15,7 @@ export function isReferenceBuild(): boolean {
  * Turns the shell's federated browser build into the same site without federation: no Module
  * Federation plugin, no share scope, no remote entries; the shell's remote loader gets each
  * remote's `./routes` module from a dynamic import bundled into the shell
- * (`shared-build/reference/direct-runtime.js` stands in for the MF runtime, and
+ * (`shared-build/reference/direct-runtime.js` stands in for the container runtime, and
  * `direct-manifest.js` for the shell's manifest reading, so no manifest is fetched), so a page's code is
  * the same modules split by Rspack alone. Each remote's files are compiled with its own package
  * name, so styled-components gives them the class names their federated builds (and the server's
@@ -39,12 +39,7 @@ export function toReferenceShellConfig(
 ): Configuration {
   const workspace = path.resolve(dir, '..');
   const remoteDir = (name: string) => path.join(workspace, `mfe-${name}`);
-  const aliases: Record<string, string> = {
-    '@module-federation/enhanced/runtime$': path.resolve(
-      import.meta.dirname,
-      '../reference/direct-runtime.js',
-    ),
-  };
+  const aliases: Record<string, string> = {};
   const remoteRules: RuleSetRule[] = [];
   for (const name of remotes) {
     aliases[`mfe-${name}/routes$`] = path.join(remoteDir(name), routesFile);
@@ -78,7 +73,11 @@ export function toReferenceShellConfig(
     },
     plugins: [
       ...(federated.plugins ?? []).filter(
-        (plugin) => !(plugin && plugin.constructor.name === 'ModuleFederationPlugin'),
+        (plugin) => !(plugin instanceof rspack.container.ModuleFederationPluginV1),
+      ),
+      new rspack.NormalModuleReplacementPlugin(
+        /(^|[\\/])container-runtime(\.ts)?$/,
+        path.resolve(import.meta.dirname, '../reference/direct-runtime.js'),
       ),
       new rspack.NormalModuleReplacementPlugin(
         /(^|[\\/])federation-manifest(\.ts)?$/,

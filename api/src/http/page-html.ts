@@ -24,7 +24,7 @@ import type { ServerRenderedPage, ServerRenderer } from './server-render.ts';
  *   executed, so the strict CSP (no inline scripts) stays as it is;
  * - preload hints for the remote that owns the page (the shell's route table, written by its
  *   build as route-owners.json): its `remoteEntry` and the first chunk of its `./routes` (classic
- *   scripts, as the MF runtime and the remote's chunk loader insert them), so they download while
+ *   scripts, as the shell's container loader and the remote's chunk loader insert them), so they download while
  *   the shell's own JavaScript does instead of one after the other; and the entry its
  *   `mf-manifest.json` names (`<script type="application/json" id="server-remote-entries">`), so
  *   the shell does not fetch the manifest first on this load;

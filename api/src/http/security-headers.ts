@@ -97,7 +97,7 @@ export function contentSecurityPolicy({
     // Remotes ship images and fonts beside their scripts; small ones are inlined as data: URLs.
     'img-src': [...self, ...imageSources, 'data:', 'blob:'],
     'font-src': [...self, 'data:'],
-    // The MF runtime fetches each remote's mf-manifest.json; pages call /api on this origin.
+    // The shell fetches each remote's mf-manifest.json; pages call /api on this origin.
     'connect-src': self,
     'object-src': ["'none'"],
     'base-uri': ["'none'"],

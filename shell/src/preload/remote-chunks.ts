@@ -25,7 +25,7 @@ function runScript(url: string): Promise<void> {
 
 /**
  * Runs every async chunk of `expose` listed in the remote's manifest. The manifest comes from the
- * HTTP cache when the MF runtime has just fetched it (`force-cache`), so this costs no round trip.
+ * HTTP cache when the shell has just fetched it (`force-cache`), so this costs no round trip.
  */
 export async function runRemoteChunks(manifestUrl: string, expose = './routes'): Promise<void> {
   const response = await fetch(manifestUrl, { cache: 'force-cache' });

@@ -8,9 +8,8 @@ import { REMOTE_ENTRIES_ID } from 'shared-contracts/server-page';
 import { takeJsonDataBlock } from '../json-data-block';
 
 // The shell turns the manifest URL of `/remotes.json` into the entry script (read from the
-// remote's `mf-manifest.json`, shared-contracts/federation-manifest) and registers that: the MF
-// runtime is built without its own manifest support (`disableSnapshot`, ADR 012), and this costs
-// the same one request the runtime made.
+// remote's `mf-manifest.json`, shared-contracts/federation-manifest) and loads that as the
+// remote's container (container-runtime.ts, ADR 013).
 
 /** Absolute URLs of the async JavaScript chunks behind one exposed module. */
 export function asyncChunkUrls(manifest: unknown, manifestUrl: string, expose: string): string[] {
@@ -68,8 +67,7 @@ export function forgetServerRemoteEntries(): void {
 
 /**
  * The entry script of the remote whose `/remotes.json` entry is `configured`: the one the page
- * named for it, else its manifest, fetched as the MF runtime fetched it (CORS mode), and the entry
- * read from that. Throws when the manifest cannot be had or names no entry; the loader turns that
+ * named for it, else its manifest, fetched in CORS mode, and the entry read from that. Throws when the manifest cannot be had or names no entry; the loader turns that
  * into the remote's error panel.
  */
 export async function resolveRemoteEntry(configured: string): Promise<string> {

@@ -218,7 +218,7 @@ describe('explainLoadFailure', () => {
   it('names the package and both versions when strictVersion refuses a singleton', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const runtimeError = new Error(
-      '[ Federation Runtime ]: Version 19.3.1 from shell of shared singleton module react does not satisfy the requirement of marketing which needs ^18.0.0)',
+      'Unsatisfied version 19.3.1 from shell of shared singleton module react (required ^18.0.0)',
     );
     const explained = explainLoadFailure('marketing', runtimeError);
     expect(explained).toBeInstanceOf(RemoteUnavailableError);
@@ -227,7 +227,9 @@ describe('explainLoadFailure', () => {
     );
     expect(explained.cause).toBe(runtimeError);
     expect(error).toHaveBeenCalledWith(
-      expect.stringContaining('does not satisfy the requirement of marketing which needs ^18.0.0'),
+      expect.stringContaining(
+        'Module Federation said: Unsatisfied version 19.3.1 from shell of shared singleton module react (required ^18.0.0)',
+      ),
     );
   });
 

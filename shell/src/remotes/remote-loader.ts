@@ -1,7 +1,7 @@
-import * as federation from '@module-federation/enhanced/runtime';
 import { isRemoteRoutesModule, type RemoteExposes } from 'shared-ui';
 import { runRemoteChunks } from '../preload/remote-chunks';
 import type { RemoteName } from '../routing/route-table';
+import * as containers from './container-runtime';
 import { resolveRemoteEntry } from './federation-manifest';
 import { type RemotesResolution, readRemotes } from './remotes-config';
 import { releaseServerHints } from './server-hints';
@@ -9,7 +9,7 @@ import { releaseServerHints } from './server-hints';
 /** What every remote exposes under `./routes`, by the shared contract (shared-ui federation.ts). */
 export type RemoteRoutes = RemoteExposes['./routes'];
 
-/** The Module Federation runtime calls the loader makes; injectable for tests. */
+/** The Module Federation calls the loader makes (container-runtime.ts); injectable for tests. */
 export interface FederationRuntime {
   /** The entry script of a remote from its `/remotes.json` entry (its manifest's URL). */
   resolveEntry: (configured: string) => Promise<string>;
@@ -22,8 +22,8 @@ export interface FederationRuntime {
 
 const defaultRuntime: FederationRuntime = {
   resolveEntry: resolveRemoteEntry,
-  registerRemotes: (remotes, options) => federation.registerRemotes(remotes, options),
-  loadRemote: (id) => federation.loadRemote(id),
+  registerRemotes: (remotes, options) => containers.registerRemotes(remotes, options),
+  loadRemote: (id) => containers.loadRemote(id),
 };
 
 export class RemoteUnavailableError extends Error {
@@ -35,12 +35,13 @@ export class RemoteUnavailableError extends Error {
   }
 }
 
-// The MF runtime's own words when `strictVersion` refuses a shared singleton (runtime-core
-// utils/share.ts); matched so the panel can say which package and versions disagree.
+// The container's own words when `strictVersion` refuses a shared singleton (Rspack's consumes
+// runtime: "Unsatisfied version 19.3.1 from shell of shared singleton module react (required
+// ^18.0.0)"); matched so the panel can say which package and versions disagree.
 const STRICT_VERSION_REFUSAL =
-  /Version (\S+) from \S+ of shared singleton module (\S+) does not satisfy the requirement of \S+ which needs ([^)\s]+)/;
+  /Unsatisfied version (\S+) from \S+ of shared singleton module (\S+) \(required ([^)\s]+)\)/;
 
-/** Turns whatever the MF runtime threw into a message a person can act on. */
+/** Turns whatever loading the container threw into a message a person can act on. */
 export function explainLoadFailure(remote: RemoteName, error: unknown): RemoteUnavailableError {
   if (error instanceof RemoteUnavailableError) return error;
   const text = error instanceof Error ? error.message : String(error);
@@ -73,7 +74,7 @@ function prefersSavingData(): boolean {
 
 /**
  * Loads remotes at runtime from the manifest URLs in `/remotes.json` (never baked into the build):
- * each manifest names the remote's entry script, which is registered with the MF runtime.
+ * each manifest names the remote's entry script, which is loaded as its container (container-runtime.ts).
  * The configuration is read once, on the first visit to (or preload of) any remote: from the page
  * when the server inlined it, else from `/remotes.json`; a failure is forgotten so Retry fetches
  * `/remotes.json` again. A remote that does not answer within `loadTimeoutMs` (15 s
@@ -112,7 +113,7 @@ export class RemoteLoader {
     return { manifestUrl: result.entry, timeoutMs: loadTimeoutMs };
   }
 
-  /** Registers the remote's entry script (read from its manifest) with the MF runtime. */
+  /** Registers the remote's entry script (read from its manifest). */
   private async register(name: RemoteName, manifestUrl: string): Promise<void> {
     const entry = await this.runtime.resolveEntry(manifestUrl);
     if (this.registered.get(name) !== entry) {

@@ -7,7 +7,7 @@ import type { RemoteName } from '../routing/route-table';
  * gone; a Retry would then fail again although the remote is back. Consuming each hinted URL once,
  * here, before Retry loads the remote again, clears that state: a failed preload is used up by
  * this request, a successful one just runs early (the server hints only the remote's entry and its
- * first chunk: classic scripts that wait for the MF runtime to call them).
+ * first chunk: classic scripts that wait for the container loader to call them).
  */
 export async function releaseServerHints(
   name: RemoteName,

@@ -1,1 +1,0 @@
-export declare const BUNDLER_RUNTIME_KEY: string;
