@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type Configuration, rspack } from '@rspack/core';
 import { assetRule } from './asset-rule.ts';
+import { compileHintsPlugin } from './compile-hints.ts';
 import { PrecompressPlugin } from './compress-plugin.ts';
 import { exposeChunkName, FederationManifestPlugin } from './federation-manifest-plugin.ts';
 import { isReferenceBuild, toReferenceShellConfig } from './reference-config.ts';
@@ -193,6 +194,8 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
         }),
       // The route-ownership table for the server's preload hints (issue 13).
       isHost && RouteOwnersPlugin.forApp(dir, { federation: !isReferenceBuild() }),
+      // Scripts compiled while they stream in, not function by function in start-up tasks.
+      production && compileHintsPlugin(),
       production && new PrecompressPlugin(),
     ],
     optimization: {
