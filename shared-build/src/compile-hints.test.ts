@@ -1,37 +1,30 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { rspack } from '@rspack/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPILE_HINT, compileHintsPlugin } from './compile-hints.ts';
+import { buildFixture } from './test-build.ts';
 
 // A real minified production build of an entry and a lazily loaded chunk, with source maps.
 let root: string;
 const output = (file: string) => readFileSync(path.join(root, 'dist', file), 'utf8');
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'compile-hints-'));
-  mkdirSync(path.join(root, 'src'));
-  writeFileSync(
-    path.join(root, 'src/index.js'),
-    "/* a comment the minifier drops */\nimport('./later.js').then((later) => console.log(later.default));\n",
+  root = await buildFixture(
+    'compile-hints-',
+    {
+      'src/index.js':
+        "/* a comment the minifier drops */\nimport('./later.js').then((later) => console.log(later.default));\n",
+      'src/later.js': "export default 'later';\n",
+    },
+    (folder) => ({
+      mode: 'production',
+      context: folder,
+      entry: { main: './src/index.js' },
+      devtool: 'source-map',
+      output: { path: path.join(folder, 'dist'), filename: '[name].js', chunkFilename: '[id].js' },
+      plugins: [compileHintsPlugin()],
+    }),
   );
-  writeFileSync(path.join(root, 'src/later.js'), "export default 'later';\n");
-  const compiler = rspack({
-    mode: 'production',
-    context: root,
-    entry: { main: './src/index.js' },
-    devtool: 'source-map',
-    output: { path: path.join(root, 'dist'), filename: '[name].js', chunkFilename: '[id].js' },
-    plugins: [compileHintsPlugin()],
-  });
-  await new Promise<void>((resolve, reject) => {
-    compiler.run((error, stats) => {
-      if (error) reject(error);
-      else if (stats?.hasErrors()) reject(new Error(stats.toString('errors-only')));
-      else compiler.close(() => resolve());
-    });
-  });
 }, 60_000);
 
 afterAll(() => {

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { rspack } from '@rspack/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exposeChunkName, FederationManifestPlugin } from './federation-manifest-plugin.ts';
+import { buildFixture } from './test-build.ts';
 
 // A real build of a tiny remote: `./routes` uses a shared singleton and loads a page chunk later.
 let root: string;
@@ -16,63 +16,57 @@ let manifest: {
 };
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'manifest-plugin-'));
-  mkdirSync(path.join(root, 'src'));
-  writeFileSync(
-    path.join(root, 'src/routes.js'),
-    "import { value } from 'fixture-lib';\nexport default () => import('./page.js').then((page) => page.default + value);\n",
-  );
-  writeFileSync(path.join(root, 'src/page.js'), "export default 'the page';\n");
-  writeFileSync(path.join(root, 'lib.js'), 'export const value = 1;\n');
-  const compiler = rspack({
-    mode: 'production',
-    context: root,
-    entry: {},
-    devtool: false,
-    output: {
-      path: path.join(root, 'dist'),
-      publicPath: 'auto',
-      filename: '[name].[contenthash:10].js',
-      chunkFilename: '[name].[contenthash:10].js',
+  root = await buildFixture(
+    'manifest-plugin-',
+    {
+      'src/routes.js':
+        "import { value } from 'fixture-lib';\nexport default () => import('./page.js').then((page) => page.default + value);\n",
+      'src/page.js': "export default 'the page';\n",
+      'lib.js': 'export const value = 1;\n',
     },
-    resolve: { alias: { 'fixture-lib': path.join(root, 'lib.js') } },
-    plugins: [
-      new rspack.container.ModuleFederationPluginV1({
-        name: 'fixture',
-        filename: 'remoteEntry.[contenthash:10].js',
-        exposes: { './routes': { import: './src/routes.js', name: exposeChunkName('./routes') } },
-        shared: {
-          'fixture-lib': {
-            singleton: true,
-            strictVersion: true,
-            requiredVersion: '^1.2.0',
-            version: '1.2.3',
+    (folder) => ({
+      mode: 'production',
+      context: folder,
+      entry: {},
+      devtool: false,
+      output: {
+        path: path.join(folder, 'dist'),
+        publicPath: 'auto',
+        filename: '[name].[contenthash:10].js',
+        chunkFilename: '[name].[contenthash:10].js',
+      },
+      resolve: { alias: { 'fixture-lib': path.join(folder, 'lib.js') } },
+      plugins: [
+        new rspack.container.ModuleFederationPluginV1({
+          name: 'fixture',
+          filename: 'remoteEntry.[contenthash:10].js',
+          exposes: { './routes': { import: './src/routes.js', name: exposeChunkName('./routes') } },
+          shared: {
+            'fixture-lib': {
+              singleton: true,
+              strictVersion: true,
+              requiredVersion: '^1.2.0',
+              version: '1.2.3',
+            },
           },
-        },
-      }),
-      new FederationManifestPlugin({
-        name: 'fixture',
-        packageName: 'mfe-fixture',
-        exposes: { './routes': './src/routes.js' },
-        shared: [
-          {
-            name: 'fixture-lib',
-            version: '1.2.3',
-            requiredVersion: '^1.2.0',
-            singleton: true,
-            strictVersion: true,
-          },
-        ],
-      }),
-    ],
-  });
-  await new Promise<void>((resolve, reject) => {
-    compiler.run((error, stats) => {
-      if (error) reject(error);
-      else if (stats?.hasErrors()) reject(new Error(stats.toString('errors-only')));
-      else compiler.close(() => resolve());
-    });
-  });
+        }),
+        new FederationManifestPlugin({
+          name: 'fixture',
+          packageName: 'mfe-fixture',
+          exposes: { './routes': './src/routes.js' },
+          shared: [
+            {
+              name: 'fixture-lib',
+              version: '1.2.3',
+              requiredVersion: '^1.2.0',
+              singleton: true,
+              strictVersion: true,
+            },
+          ],
+        }),
+      ],
+    }),
+  );
   files = readdirSync(path.join(root, 'dist'));
   manifest = JSON.parse(readFileSync(path.join(root, 'dist/mf-manifest.json'), 'utf8'));
 }, 60_000);
