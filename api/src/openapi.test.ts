@@ -1,3 +1,4 @@
+import { openApiDocumentSchema } from 'shared-contracts/openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 
@@ -26,6 +27,13 @@ describe('OpenAPI tags', () => {
         .filter(([method]) => METHODS.has(method))
         .map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })),
     );
+
+  // /api-docs reads the document with a light guard (mfe-retailer's openapi.ts, issue 13); the
+  // full check of the shape it renders is here, where the document is made.
+  it('is a document of the shape the API reference renders', () => {
+    const checked = openApiDocumentSchema.safeParse(document);
+    expect(checked.error?.issues ?? []).toEqual([]);
+  });
 
   it('puts every operation in exactly one group', () => {
     const untagged = operations()

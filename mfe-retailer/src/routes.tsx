@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Loading, NotFound, type RemoteRoutesModule } from 'shared-ui';
 import { Route, Routes } from 'shared-ui/router';
-import { importInSteps } from './shared/import-in-steps';
 
 // Each page is its own chunk: visiting one page downloads only that page.
 const LandingPage = lazy(() =>
@@ -12,13 +11,8 @@ const CheckoutWidgetPage = lazy(() =>
     default: m.CheckoutWidgetPage,
   })),
 );
-// The OpenAPI contract, and zod with it, first, in a task of its own (import-in-steps.ts). Not
-// `import('zod')` itself: that would keep all of zod, where the contracts keep what they use.
 const ApiDocsPage = lazy(() =>
-  importInSteps(
-    [() => import('shared-contracts/openapi')],
-    () => import('./features/api-docs/api-docs-page'),
-  ).then((m) => ({ default: m.ApiDocsPage })),
+  import('./features/api-docs/api-docs-page').then((m) => ({ default: m.ApiDocsPage })),
 );
 const TrackingDashboardPage = lazy(() =>
   import('./features/delivery-tracking-dashboard/delivery-tracking-dashboard-page').then((m) => ({

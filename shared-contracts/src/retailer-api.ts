@@ -7,7 +7,7 @@ import { DELIVERY_TYPES, DELIVERY_WINDOWS, WEIGHT_CLASSES } from './quotes.ts';
  * `{ retailer_id, order_items, customer_info }`. Test keys see test data only, live keys live data.
  */
 
-export const RETAILER_API_VERSION = '2026-11-01';
+export { RETAILER_API_VERSION } from './api-version.ts';
 
 export const RETAILER_API_MESSAGES = {
   missingKey:

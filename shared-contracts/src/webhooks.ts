@@ -1,40 +1,25 @@
 import { z } from 'zod';
 import { apiModeSchema } from './retailer.ts';
 import { apiDeliverySchema, apiDeliveryStatusSchema } from './retailer-api.ts';
+import { WEBHOOK_EVENT_TYPES } from './webhook-events.ts';
 
 /**
- * Webhooks (issue 8): signed POSTs to a retailer's endpoints when its deliveries change.
- *
- * Every request carries `CurbRun-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` where the HMAC
- * key is the endpoint's signing secret (`whsec_…`) and the message is `<t>.<raw body>`. Receivers
- * recompute it, compare in constant time and reject a `t` more than five minutes from their clock
- * (replays). Deliveries are at least once: deduplicate by the event `id`.
+ * Webhooks (issue 8): signed POSTs to a retailer's endpoints when its deliveries change. The
+ * events, the signature header and its tolerance are in webhook-events.ts (zod-free, for pages).
  */
 
-export const WEBHOOK_EVENT_TYPES = [
-  'delivery.created',
-  'delivery.status_changed',
-  'delivery.delivered',
-  'delivery.failed',
-  'delivery.cancelled',
-] as const;
+export {
+  SIGNATURE_HEADER,
+  SIGNATURE_TOLERANCE_SECONDS,
+  WEBHOOK_EVENT_DESCRIPTIONS,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_MAX_ATTEMPTS,
+  type WebhookEventType,
+} from './webhook-events.ts';
+
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES, {
   error: `Events must be among ${WEBHOOK_EVENT_TYPES.join(', ')}`,
 });
-export type WebhookEventType = z.infer<typeof webhookEventTypeSchema>;
-
-export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
-  'delivery.created': 'A customer completed checkout and the delivery was created.',
-  'delivery.status_changed': 'The delivery moved to another status (every change).',
-  'delivery.delivered': 'The order reached the customer.',
-  'delivery.failed': 'The delivery could not be completed.',
-  'delivery.cancelled': 'The delivery was cancelled (by you, the customer or support).',
-};
-
-export const SIGNATURE_HEADER = 'CurbRun-Signature';
-export const SIGNATURE_TOLERANCE_SECONDS = 5 * 60;
-/** Attempts per event and endpoint before it is marked failed (the first one included). */
-export const WEBHOOK_MAX_ATTEMPTS = 8;
 
 export const WEBHOOK_MESSAGES = {
   urlInvalid: 'Enter the endpoint as a full http(s) URL',

@@ -27,8 +27,8 @@ export function useRevealInSteps(total: number): { shown: number; revealAll: () 
       clearTimeout(timer);
     };
   }, [shown, total]);
-  const revealAll = useCallback(() => {
-    if (shown < total) flushSync(() => setShown(total));
-  }, [shown, total]);
+  // The same function from step to step, so a memoized contents list is not rendered again at
+  // every step; setting the count it already has renders nothing.
+  const revealAll = useCallback(() => flushSync(() => setShown(total)), [total]);
   return { shown: Math.min(shown, total), revealAll };
 }

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
+import { memo, type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { errorMessage } from 'shared-client';
+import { RETAILER_API_VERSION } from 'shared-contracts/api-version';
 import type { OpenApiDocument } from 'shared-contracts/openapi';
-import { RETAILER_API_VERSION } from 'shared-contracts/retailer-api';
 import { Lead, Loading, media, Notice, Page, PageTitle, usePageMeta } from 'shared-ui';
 import styled from 'styled-components';
 import { CodeBlock } from '../../shared/code-block';
@@ -101,25 +101,34 @@ const OperationCard = styled.article`
   h4 {
     margin: 16px 0 6px;
   }
-`;
-
-const Method = styled.span<{ $method: string }>`
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: 0.85rem;
-  font-weight: 800;
-  text-transform: uppercase;
-  padding: 2px 8px;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  color: #fff;
-  background: ${({ $method }) =>
-    ({ get: '#067647', post: '#0b5cad', put: '#93370d', patch: '#93370d', delete: '#b42318' })[
-      $method
-    ] ?? '#475467'};
-`;
-
-const PathText = styled.code`
-  font-size: 1rem;
-  overflow-wrap: anywhere;
+  /* Plain elements rather than styled components: one styled card per operation is enough. */
+  .method {
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-size: 0.85rem;
+    font-weight: 800;
+    text-transform: uppercase;
+    padding: 2px 8px;
+    border-radius: ${({ theme }) => theme.radii.sm};
+    color: #fff;
+    background: #475467;
+  }
+  .method-get {
+    background: #067647;
+  }
+  .method-post {
+    background: #0b5cad;
+  }
+  .method-put,
+  .method-patch {
+    background: #93370d;
+  }
+  .method-delete {
+    background: #b42318;
+  }
+  .path {
+    font-size: 1rem;
+    overflow-wrap: anywhere;
+  }
 `;
 
 const AUTH_LABELS: Record<string, string> = {
@@ -144,7 +153,33 @@ function authOf(item: DocOperation): string {
   return 'Signed-in session (the pages of this site)';
 }
 
-function OperationView({ doc, item }: { doc: OpenApiDocument; item: DocOperation }) {
+/**
+ * A closed `<details>` whose contents are rendered when it is first opened: the response fields
+ * of 30 operations are a third of the reference's elements, built during a phone's load for
+ * disclosures nobody has opened yet (issue 13, Total Blocking Time).
+ */
+function FieldsOnOpen({ summary, children }: { summary: string; children: ReactNode }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <details onToggle={(event) => setOpened((was) => was || event.currentTarget.open)}>
+      <summary>{summary}</summary>
+      {opened ? children : null}
+    </details>
+  );
+}
+
+/**
+ * One operation's card. Memoized: the reference grows one card per frame, and without it every
+ * step rendered all the cards before it again (30 steps, quadratic work during a phone's load,
+ * issue 13). `doc` and `item` keep their identity between steps (see `Reference`).
+ */
+const OperationView = memo(function OperationView({
+  doc,
+  item,
+}: {
+  doc: OpenApiDocument;
+  item: DocOperation;
+}) {
   const body = bodySchema(item.operation);
   const success = successResponse(item.operation);
   const successSchema = success?.response?.content?.['application/json']?.schema;
@@ -152,8 +187,8 @@ function OperationView({ doc, item }: { doc: OpenApiDocument; item: DocOperation
   return (
     <OperationCard id={item.id} aria-labelledby={`${item.id}-title`}>
       <h3 id={`${item.id}-title`}>
-        <Method $method={item.method}>{item.method}</Method>
-        <PathText>{item.path}</PathText>
+        <span className={`method method-${item.method}`}>{item.method}</span>
+        <code className="path">{item.path}</code>
       </h3>
       <strong>{item.operation.summary}</strong>
       {item.operation.description ? <RichText text={item.operation.description} /> : null}
@@ -223,26 +258,141 @@ function OperationView({ doc, item }: { doc: OpenApiDocument; item: DocOperation
         })}
       </ul>
       {successSchema && success ? (
-        <details>
-          <summary>
-            {success.code} response fields
-            {schemaTitle(successSchema) ? ` (${schemaTitle(successSchema)})` : ''}
-          </summary>
+        <FieldsOnOpen
+          summary={`${success.code} response fields${schemaTitle(successSchema) ? ` (${schemaTitle(successSchema)})` : ''}`}
+        >
           <SchemaView doc={doc} schema={successSchema} />
-        </details>
+        </FieldsOnOpen>
       ) : null}
       {CONSOLE_TAGS.has(tag) ? <TryItConsole doc={doc} item={item} /> : null}
     </OperationCard>
   );
+});
+
+interface DocTag {
+  name: string;
+  description?: string;
+  operations: DocOperation[];
 }
+
+/** The contents list: every section and operation, complete from the first step. */
+const Contents = memo(function Contents({
+  tags,
+  revealAll,
+}: {
+  tags: DocTag[];
+  revealAll: () => void;
+}) {
+  return (
+    <Nav aria-label="API reference" onClickCapture={revealAll}>
+      <ul>
+        <li>
+          <a href="#getting-started">Getting started</a>
+        </li>
+        <li>
+          <a href="#authentication">Authentication</a>
+        </li>
+        <li>
+          <a href="#errors">Errors, idempotency and limits</a>
+        </li>
+        {tags.map((tag) => (
+          <li key={tag.name}>
+            <a href={`#tag-${tag.name}`}>{TAG_TITLES[tag.name] ?? tag.name}</a>
+            <ul>
+              {tag.operations.map((item) => (
+                <li key={item.id}>
+                  <a href={`#${item.id}`}>
+                    {item.method.toUpperCase()} {item.path}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+        <li>
+          <a href="#webhooks-guide-title">Webhooks</a>
+        </li>
+      </ul>
+    </Nav>
+  );
+});
+
+/** Getting started, authentication, errors: the prose before the operations. */
+const Introduction = memo(function Introduction({
+  apiBase,
+  openapi,
+}: {
+  apiBase: string;
+  openapi: string;
+}) {
+  return (
+    <>
+      <section aria-labelledby="getting-started">
+        <h2 id="getting-started">Getting started</h2>
+        <p>
+          Base URL: <code>{window.location.origin}</code> · API version{' '}
+          <code>{RETAILER_API_VERSION}</code> · OpenAPI {openapi} document at{' '}
+          <a href="/api/openapi.json">/api/openapi.json</a>. All bodies are JSON, money is in
+          integer cents.
+        </p>
+        <CodeBlock
+          caption="Initialize a checkout"
+          code={checkoutCurl({ base: apiBase })}
+          accessibleCopyLabel="Copy the example checkout request"
+        />
+      </section>
+      <section aria-labelledby="authentication">
+        <h2 id="authentication">Authentication</h2>
+        <p>
+          Send a secret key from the <a href="/retailer-onboarding">onboarding page</a> as{' '}
+          <code>Authorization: Bearer sk_test_…</code>. Test keys (<code>sk_test_</code>) create and
+          see test data only, and test deliveries move through the simulator by themselves; live
+          keys (<code>sk_live_</code>) see live data only. Keys are stored hashed: roll a key
+          (optionally keeping the old one for a grace period) or revoke it at once.
+        </p>
+        <p>
+          The checkout widget uses a publishable key (<code>pk_test_…</code>), which only works from
+          the domains you allow and can only price a cart and open a checkout.
+        </p>
+      </section>
+      <section aria-labelledby="errors">
+        <h2 id="errors">Errors, idempotency and limits</h2>
+        <ul>
+          <li>
+            Every error is <code>{'{ "message": "…", "issues": [{ "path", "message" }] }'}</code>{' '}
+            with a 4xx status: 400 invalid input (the message names the field), 401 key missing or
+            revoked, 403 wrong key or retailer, 404 not yours, 409 wrong state, 422 reused
+            Idempotency-Key, 429 rate limit.
+          </li>
+          <li>
+            Every POST accepts an <code>Idempotency-Key</code> header: the same key and body within
+            24 hours answers the first result again (<code>Idempotent-Replayed: true</code>
+            ); the same key with another body answers 422.
+          </li>
+          <li>
+            Your account may make a number of requests per minute for each kind and mode of key (all
+            its test secret keys share one budget, console keys included). Every answer carries{' '}
+            <code>RateLimit-Policy: "per-account";q=600;w=60</code> and{' '}
+            <code>RateLimit: "per-account";r=…;t=…</code> (remaining, seconds to reset); a 429 adds{' '}
+            <code>Retry-After</code>.
+          </li>
+        </ul>
+      </section>
+    </>
+  );
+});
 
 function Reference({ doc }: { doc: OpenApiDocument }) {
   const apiBase = useApiBaseUrl();
-  const tags = DOC_TAGS.map((name) => ({
-    name,
-    description: doc.tags?.find((tag) => tag.name === name)?.description,
-    operations: operationsByTag(doc, name),
-  })).filter((tag) => tag.operations.length > 0);
+  const tags = useMemo(
+    () =>
+      DOC_TAGS.map((name) => ({
+        name,
+        description: doc.tags?.find((tag) => tag.name === name)?.description,
+        operations: operationsByTag(doc, name),
+      })).filter((tag) => tag.operations.length > 0),
+    [doc],
+  );
   // Built in steps, one per frame (use-reveal-in-steps.ts): the contents list and the introduction
   // first, then each operation, then the webhooks guide. Measured at 4× CPU, the first step with an
   // operation in it was a task of 70-140 ms (its cards' styles are injected on first use), and a
@@ -262,88 +412,9 @@ function Reference({ doc }: { doc: OpenApiDocument }) {
 
   return (
     <Layout>
-      <Nav aria-label="API reference" onClickCapture={revealAll}>
-        <ul>
-          <li>
-            <a href="#getting-started">Getting started</a>
-          </li>
-          <li>
-            <a href="#authentication">Authentication</a>
-          </li>
-          <li>
-            <a href="#errors">Errors, idempotency and limits</a>
-          </li>
-          {tags.map((tag) => (
-            <li key={tag.name}>
-              <a href={`#tag-${tag.name}`}>{TAG_TITLES[tag.name] ?? tag.name}</a>
-              <ul>
-                {tag.operations.map((item) => (
-                  <li key={item.id}>
-                    <a href={`#${item.id}`}>
-                      {item.method.toUpperCase()} {item.path}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-          <li>
-            <a href="#webhooks-guide-title">Webhooks</a>
-          </li>
-        </ul>
-      </Nav>
+      <Contents tags={tags} revealAll={revealAll} />
       <Content>
-        <section aria-labelledby="getting-started">
-          <h2 id="getting-started">Getting started</h2>
-          <p>
-            Base URL: <code>{window.location.origin}</code> · API version{' '}
-            <code>{RETAILER_API_VERSION}</code> · OpenAPI {doc.openapi} document at{' '}
-            <a href="/api/openapi.json">/api/openapi.json</a>. All bodies are JSON, money is in
-            integer cents.
-          </p>
-          <CodeBlock
-            caption="Initialize a checkout"
-            code={checkoutCurl({ base: apiBase })}
-            accessibleCopyLabel="Copy the example checkout request"
-          />
-        </section>
-        <section aria-labelledby="authentication">
-          <h2 id="authentication">Authentication</h2>
-          <p>
-            Send a secret key from the <a href="/retailer-onboarding">onboarding page</a> as{' '}
-            <code>Authorization: Bearer sk_test_…</code>. Test keys (<code>sk_test_</code>) create
-            and see test data only, and test deliveries move through the simulator by themselves;
-            live keys (<code>sk_live_</code>) see live data only. Keys are stored hashed: roll a key
-            (optionally keeping the old one for a grace period) or revoke it at once.
-          </p>
-          <p>
-            The checkout widget uses a publishable key (<code>pk_test_…</code>), which only works
-            from the domains you allow and can only price a cart and open a checkout.
-          </p>
-        </section>
-        <section aria-labelledby="errors">
-          <h2 id="errors">Errors, idempotency and limits</h2>
-          <ul>
-            <li>
-              Every error is <code>{'{ "message": "…", "issues": [{ "path", "message" }] }'}</code>{' '}
-              with a 4xx status: 400 invalid input (the message names the field), 401 key missing or
-              revoked, 403 wrong key or retailer, 404 not yours, 409 wrong state, 422 reused
-              Idempotency-Key, 429 rate limit.
-            </li>
-            <li>
-              Every POST accepts an <code>Idempotency-Key</code> header: the same key and body
-              within 24 hours answers the first result again (<code>Idempotent-Replayed: true</code>
-              ); the same key with another body answers 422.
-            </li>
-            <li>
-              Your account may make a number of requests per minute for each kind and mode of key
-              (all its test secret keys share one budget, console keys included). Every answer
-              carries <code>RateLimit-Policy: "per-account";q=600;w=60</code> and{' '}
-              <code>RateLimit: "per-account";r=…;t=…</code> (remaining, seconds to reset); a 429
-              adds <code>Retry-After</code>.
-            </li>
-          </ul>
-        </section>
+        <Introduction apiBase={apiBase} openapi={doc.openapi} />
         {shownTags.map((tag) => (
           <section key={tag.name} aria-labelledby={`tag-${tag.name}`}>
             <h2 id={`tag-${tag.name}`}>{TAG_TITLES[tag.name] ?? tag.name}</h2>

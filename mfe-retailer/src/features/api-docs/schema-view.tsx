@@ -2,6 +2,9 @@ import type { JsonSchema, OpenApiDocument } from 'shared-contracts/openapi';
 import styled from 'styled-components';
 import { refName, resolve, typeLabel } from './openapi';
 
+// One styled list and plain elements inside it: a reference renders hundreds of fields, and a
+// styled component per name, type and description made each of them resolve its theme and hash
+// its styles on every render (issue 13: the reference is built during a phone's load).
 const List = styled.ul`
   list-style: none;
   margin: 0;
@@ -13,29 +16,33 @@ const List = styled.ul`
   code {
     font-family: ${({ theme }) => theme.fonts.mono};
   }
+  .field-name {
+    font-weight: 700;
+  }
+  .field-type {
+    color: ${({ theme }) => theme.colors.primary};
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-size: 0.9rem;
+    margin-left: 8px;
+    overflow-wrap: anywhere;
+  }
+  .field-required {
+    color: ${({ theme }) => theme.colors.danger};
+    font-size: 0.8rem;
+    margin-left: 8px;
+  }
+  .field-description {
+    color: ${({ theme }) => theme.colors.muted};
+    font-size: 0.9rem;
+  }
 `;
 
-const Name = styled.code`
-  font-weight: 700;
-`;
-
+/** A schema that is not an object: its type alone. */
 const Type = styled.span`
   color: ${({ theme }) => theme.colors.primary};
   font-family: ${({ theme }) => theme.fonts.mono};
   font-size: 0.9rem;
-  margin-left: 8px;
   overflow-wrap: anywhere;
-`;
-
-const Required = styled.span`
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: 0.8rem;
-  margin-left: 8px;
-`;
-
-const Desc = styled.div`
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: 0.9rem;
 `;
 
 function constraints(schema: JsonSchema): string {
@@ -76,7 +83,7 @@ export function SchemaView({
   if (!object?.properties) {
     return (
       <p>
-        <Type style={{ marginLeft: 0 }}>{typeLabel(doc, schema)}</Type>
+        <Type>{typeLabel(doc, schema)}</Type>
       </p>
     );
   }
@@ -88,11 +95,13 @@ export function SchemaView({
         const limits = constraints(resolve(doc, property));
         return (
           <li key={name}>
-            <Name>{name}</Name>
-            <Type>{typeLabel(doc, property)}</Type>
-            {required.has(name) ? <Required>required</Required> : null}
+            <code className="field-name">{name}</code>
+            <span className="field-type">{typeLabel(doc, property)}</span>
+            {required.has(name) ? <span className="field-required">required</span> : null}
             {property.description || limits ? (
-              <Desc>{[property.description, limits].filter(Boolean).join(' · ')}</Desc>
+              <div className="field-description">
+                {[property.description, limits].filter(Boolean).join(' · ')}
+              </div>
             ) : null}
             {nested ? <SchemaView doc={doc} schema={property} depth={depth + 1} /> : null}
           </li>

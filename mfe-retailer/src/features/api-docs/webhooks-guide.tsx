@@ -4,7 +4,7 @@ import {
   WEBHOOK_EVENT_DESCRIPTIONS,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_MAX_ATTEMPTS,
-} from 'shared-contracts/webhooks';
+} from 'shared-contracts/webhook-events';
 import { CodeBlock } from '../../shared/code-block';
 
 /** The receiver a retailer writes: a short Node example of verifying our signature. */

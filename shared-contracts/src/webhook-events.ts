@@ -1,0 +1,33 @@
+/**
+ * The zod-free half of the webhooks contract (issue 8): the events, the signature header and the
+ * retry limit that `/api-docs` prints. Kept apart from `webhooks.ts` (which re-exports them) so
+ * the API reference does not pull zod and every schema it imports into a phone's first load
+ * (issue 13; support-info.ts does the same for the support widget).
+ *
+ * Every request carries `CurbRun-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` where the HMAC
+ * key is the endpoint's signing secret (`whsec_…`) and the message is `<t>.<raw body>`. Receivers
+ * recompute it, compare in constant time and reject a `t` more than five minutes from their clock
+ * (replays). Deliveries are at least once: deduplicate by the event `id`.
+ */
+
+export const WEBHOOK_EVENT_TYPES = [
+  'delivery.created',
+  'delivery.status_changed',
+  'delivery.delivered',
+  'delivery.failed',
+  'delivery.cancelled',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
+  'delivery.created': 'A customer completed checkout and the delivery was created.',
+  'delivery.status_changed': 'The delivery moved to another status (every change).',
+  'delivery.delivered': 'The order reached the customer.',
+  'delivery.failed': 'The delivery could not be completed.',
+  'delivery.cancelled': 'The delivery was cancelled (by you, the customer or support).',
+};
+
+export const SIGNATURE_HEADER = 'CurbRun-Signature';
+export const SIGNATURE_TOLERANCE_SECONDS = 5 * 60;
+/** Attempts per event and endpoint before it is marked failed (the first one included). */
+export const WEBHOOK_MAX_ATTEMPTS = 8;
