@@ -6,6 +6,10 @@ import { z } from 'zod';
  * from these contracts and grows with them, so keywords the page does not render (say
  * `additionalProperties`, `bearerFormat`) are kept rather than refused. What the page cannot do
  * without (`info`, `paths`, an operation's `responses`) is required.
+ *
+ * The page itself uses only the types, with a light shape guard (mfe-retailer's `openapi.ts`): a
+ * visitor's phone does not load zod for it (issue 13). The schema checks the served document in
+ * the API's tests (`api/src/openapi.test.ts`), where the document is made.
  */
 
 export interface JsonSchema {
