@@ -75,6 +75,10 @@ test.describe('header and footer', () => {
     for (const path of expected) {
       await footer.locator(`a[href="${path}"]`).click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
+      // The page itself, not its remote's loading state: only then is the footer where it stays
+      // (a click while the content below it still grows can land on the page instead), and the
+      // 404 check below means something.
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
       await expect(notFound(page)).toHaveCount(0);
     }
   });
