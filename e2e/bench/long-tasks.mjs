@@ -6,10 +6,18 @@
 // every long task (over 50 ms) with the time it started; "blocking" is the sum over 50 ms of the
 // tasks after the first contentful paint, as Total Blocking Time counts them.
 //
+// The page runs with DevTools' Network and Debugger domains on, as under Lighthouse (its network
+// records and script gatherers): both add main-thread work to every script a page loads, and
+// Lighthouse's blocking time includes it.
+//
 // Usage: node e2e/bench/long-tasks.mjs [route, default /api-docs] [runs, default 7]
 //          [--until <selector>]
 // Starts the production server over the repository's builds (or STATIC_ROOT / DIST_ROOT) like
-// first-load.mjs. Prints; it writes nothing (docs/benchmarks.md quotes its results by hand).
+// first-load.mjs. COMPARE_ROOT=<dir> also starts one over another build (a tree with the apps'
+// dist folders, as STATIC_ROOT takes) and alternates the runs between the two, for a before/after
+// on this noisy machine: one Lighthouse run swings by several hundred milliseconds, so a change of
+// 100 ms shows only in the medians of many alternating runs (15 or more). Prints; it writes nothing
+// (docs/benchmarks.md quotes its results by hand).
 import { launchBrowser, startProductionServer } from './first-load-lib.mjs';
 
 const args = process.argv.slice(2);
@@ -22,16 +30,24 @@ if (!route.startsWith('/') || !Number.isInteger(runs) || runs < 1) {
   process.exit(2);
 }
 
-const server = await startProductionServer({
-  staticRoot: process.env.STATIC_ROOT ?? process.env.DIST_ROOT,
-});
+const builds = [
+  { label: 'build', staticRoot: process.env.STATIC_ROOT ?? process.env.DIST_ROOT },
+  ...(process.env.COMPARE_ROOT ? [{ label: 'compare', staticRoot: process.env.COMPARE_ROOT }] : []),
+];
+for (const build of builds) {
+  build.server = await startProductionServer({ staticRoot: build.staticRoot });
+  build.blocking = [];
+}
 const browser = await launchBrowser();
-const blocking = [];
-try {
-  for (let run = 1; run <= runs; run += 1) {
-    const context = await browser.newContext();
+
+/** One load of the route; the blocking time after the first contentful paint and the long tasks. */
+async function measure(baseUrl) {
+  const context = await browser.newContext();
+  try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Debugger.enable');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.addInitScript(() => {
       const tasks = [];
@@ -40,7 +56,7 @@ try {
         for (const entry of list.getEntries()) tasks.push([entry.startTime, entry.duration]);
       }).observe({ type: 'longtask', buffered: true });
     });
-    await page.goto(`${server.baseUrl}${route}`);
+    await page.goto(`${baseUrl}${route}`);
     await page.waitForSelector(until, { timeout: 60_000 });
     await page.waitForTimeout(1500);
     const { tasks, fcp } = await page.evaluate(() => ({
@@ -50,18 +66,37 @@ try {
     const total = tasks
       .filter(([start]) => start >= fcp)
       .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
-    blocking.push(total);
-    const list = tasks.map(([start, duration]) => `${Math.round(duration)}@${Math.round(start)}`);
-    console.log(
-      `${route} run ${run}/${runs}: blocking ${Math.round(total)} ms; long tasks (ms@start) ${list.join(' ') || 'none'}`,
-    );
+    return { total, tasks };
+  } finally {
     await context.close();
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+try {
+  for (let run = 1; run <= runs; run += 1) {
+    // Turns swap which build goes first, so a slow spell of the machine falls on both alike.
+    for (const build of run % 2 ? builds : [...builds].reverse()) {
+      const { total, tasks } = await measure(build.server.baseUrl);
+      build.blocking.push(total);
+      const list = tasks.map(([start, duration]) => `${Math.round(duration)}@${Math.round(start)}`);
+      console.log(
+        `${route} ${build.label} run ${run}/${runs}: blocking ${Math.round(total)} ms; long tasks (ms@start) ${list.join(' ') || 'none'}`,
+      );
+    }
   }
 } finally {
   await browser.close();
-  await server.stop();
+  for (const build of builds) await build.server.stop();
 }
-const sorted = [...blocking].sort((a, b) => a - b);
-console.log(
-  `${route}: blocking ${Math.round(sorted[Math.floor(sorted.length / 2)])} ms by the median of ${runs} (${Math.round(sorted[0])}–${Math.round(sorted.at(-1))})`,
-);
+for (const { label, blocking } of builds) {
+  const mean = blocking.reduce((sum, value) => sum + value, 0) / blocking.length;
+  console.log(
+    `${route} ${label}: blocking ${Math.round(median(blocking))} ms by the median of ${runs}, mean ${Math.round(mean)} (${Math.round(Math.min(...blocking))}–${Math.round(Math.max(...blocking))})`,
+  );
+}

@@ -18,9 +18,16 @@ applyHintsAfterPaint();
 //
 // Each import is also started in a task of its own: asking for a shared module runs the federation
 // runtime's share negotiation and inserts its script, about 10 ms a module on a slow phone, and
-// `main` evaluating them all at once was the page's longest task (measured in ADR 012).
+// `main` evaluating them all at once was the page's longest task (measured in ADR 012). React comes
+// in four steps (react, react-dom, its client entry, the JSX runtime) for the same reason: asking
+// for `react-dom/client` first inserted the scripts of all four in one task, the longest left at
+// start-up, since inserting a script while the page starts costs the main thread a few
+// milliseconds each on a busy phone.
 const steps: Array<() => Promise<unknown>> = [
+  () => import('react'),
+  () => import('react-dom'),
   () => import('react-dom/client'),
+  () => import('react/jsx-runtime'),
   () => import('styled-components'),
   () => import('@tanstack/react-query'),
   () => import('shared-ui/router'),
