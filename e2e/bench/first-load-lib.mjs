@@ -122,6 +122,13 @@ export async function measureFirstLoad(browser, url, { settleMs = 500 } = {}) {
   return { url, scripts, total: sum(scripts), later, laterTotal: sum(later) };
 }
 
+/** The median of a list of measures (the mean of the middle two for an even count). */
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** The chunk table of one page, as Markdown. */

@@ -20,6 +20,7 @@ import {
   kb,
   launchBrowser,
   measureFirstLoad,
+  median,
   startProductionServer,
   writeBenchmarkSection,
 } from './first-load-lib.mjs';
@@ -45,11 +46,6 @@ if (!Number.isInteger(runs) || runs < 1) {
 const ONLY = process.env.ONLY ? process.env.ONLY.split(',') : undefined;
 const withReference = process.env.REFERENCE !== 'off';
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 const stat = (values, format) =>
   `${format(median(values))} (${format(Math.min(...values))}–${format(Math.max(...values))})`;
 const score = (value) => String(Math.round(value));

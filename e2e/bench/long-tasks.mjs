@@ -18,7 +18,7 @@
 // on this noisy machine: one Lighthouse run swings by several hundred milliseconds, so a change of
 // 100 ms shows only in the medians of many alternating runs (15 or more). Prints; it writes nothing
 // (docs/benchmarks.md quotes its results by hand).
-import { launchBrowser, startProductionServer } from './first-load-lib.mjs';
+import { launchBrowser, median, startProductionServer } from './first-load-lib.mjs';
 
 const args = process.argv.slice(2);
 const untilAt = args.indexOf('--until');
@@ -71,12 +71,6 @@ async function measure(baseUrl) {
     await context.close();
   }
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 try {
   for (let run = 1; run <= runs; run += 1) {
