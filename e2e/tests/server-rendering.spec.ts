@@ -18,6 +18,7 @@ const PUBLIC_PAGES = [
   ['/landing', 'Delivery for Your Checkout'],
   ['/api-docs', 'API Documentation'],
   ['/how-it-works', 'How It Works'],
+  ['/checkout-widget', 'Add delivery to any page with one snippet'],
 ] as const;
 
 /** The text of the first `<h1>` inside `<div id="root">` of an HTML document, tags removed. */

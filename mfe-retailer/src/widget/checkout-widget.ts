@@ -13,8 +13,9 @@
 
 // zod-free, like everything the widget imports (the 20 KB budget).
 import { formatCents } from 'shared-contracts/money';
+import { ELEMENT_NAME } from './element-name';
 
-export const ELEMENT_NAME = 'curbrun-checkout';
+export { ELEMENT_NAME };
 
 export interface WidgetCartItem {
   sku?: string;

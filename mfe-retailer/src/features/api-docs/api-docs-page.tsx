@@ -330,10 +330,9 @@ const Introduction = memo(function Introduction({
       <section aria-labelledby="getting-started">
         <h2 id="getting-started">Getting started</h2>
         <p>
-          Base URL: <code>{window.location.origin}</code> · API version{' '}
-          <code>{RETAILER_API_VERSION}</code> · OpenAPI {openapi} document at{' '}
-          <a href="/api/openapi.json">/api/openapi.json</a>. All bodies are JSON, money is in
-          integer cents.
+          Base URL: <code>{apiBase}</code> · API version <code>{RETAILER_API_VERSION}</code> ·
+          OpenAPI {openapi} document at <a href="/api/openapi.json">/api/openapi.json</a>. All
+          bodies are JSON, money is in integer cents.
         </p>
         <CodeBlock
           caption="Initialize a checkout"

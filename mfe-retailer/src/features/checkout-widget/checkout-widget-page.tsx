@@ -19,7 +19,8 @@ import {
 import styled from 'styled-components';
 import { CodeBlock } from '../../shared/code-block';
 import { apiKeysQueryOptions, retailerAccountQueryOptions } from '../../shared/retailer-api';
-import { defineCheckoutWidget, ELEMENT_NAME } from '../../widget/checkout-widget';
+import { useApiBaseUrl } from '../../shared/sample-request';
+import { ELEMENT_NAME } from '../../widget/element-name';
 import { demoWidgetKeyQueryOptions, remotesManifestQueryOptions } from './api';
 import {
   DEFAULT_SETTINGS,
@@ -124,10 +125,10 @@ function usePreviewKey(): { key: string | null; own: boolean; loading: boolean }
   };
 }
 
-function useWidgetScriptUrl(): string {
+function useWidgetScriptUrl(origin: string): string {
   const manifest = useQuery(remotesManifestQueryOptions());
   const entry = manifest.data?.retailer ?? '/remotes/retailer/mf-manifest.json';
-  return widgetScriptUrl(entry, window.location.origin);
+  return widgetScriptUrl(entry, origin);
 }
 
 /** `/checkout-widget`: build the embeddable widget, preview it live and copy the snippet. */
@@ -139,8 +140,16 @@ export function CheckoutWidgetPage() {
   const [settings, setSettings] = useState<WidgetSettings>(DEFAULT_SETTINGS);
   const [colorText, setColorText] = useState(DEFAULT_SETTINGS.themeColor);
   const preview = usePreviewKey();
-  const scriptUrl = useWidgetScriptUrl();
-  useEffect(() => defineCheckoutWidget(window.location.origin), []);
+  // This site's origin, or the neutral example one while the server's HTML is taken over.
+  const origin = useApiBaseUrl();
+  const scriptUrl = useWidgetScriptUrl(origin);
+  // The element is defined in the browser only, from its own chunk: its class extends HTMLElement,
+  // which the server's render cannot evaluate. The preview's tag upgrades once it is defined.
+  useEffect(() => {
+    void import('../../widget/checkout-widget').then(({ defineCheckoutWidget }) =>
+      defineCheckoutWidget(window.location.origin),
+    );
+  }, []);
 
   const colorError = HEX.test(colorText) ? undefined : 'Enter a colour as #rrggbb';
   const typesError =
@@ -148,7 +157,7 @@ export function CheckoutWidgetPage() {
   const labelError = settings.buttonLabel.trim() ? undefined : 'Enter a button label';
   const snippet = embedSnippet({
     scriptUrl,
-    apiBase: window.location.origin,
+    apiBase: origin,
     publishableKey: preview.own && preview.key ? preview.key : 'pk_test_your_publishable_key',
     settings,
   });
@@ -264,7 +273,7 @@ export function CheckoutWidgetPage() {
                 <PreviewStage>
                   <curbrun-checkout
                     publishable-key={preview.key}
-                    api-base={window.location.origin}
+                    api-base={origin}
                     theme-color={settings.themeColor}
                     delivery-types={
                       settings.deliveryTypes.length
