@@ -111,6 +111,50 @@ describe('the retailer strip', () => {
     expect(fetchMock).toHaveBeenCalledOnce();
   });
 
+  it('names the retailers in place of their logo images until the strip is on screen', async () => {
+    stubRetailers(() => new Response(JSON.stringify(RETAILERS)));
+    // A browser, with the strip just below the fold (near, so the list is there).
+    const observers: Array<{
+      notify: (entries: Array<{ isIntersecting: boolean }>) => void;
+      margin?: string;
+    }> = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(
+          notify: (entries: Array<{ isIntersecting: boolean }>) => void,
+          options?: { rootMargin?: string },
+        ) {
+          observers.push({ notify, margin: options?.rootMargin });
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    renderWithProviders(<RetailerStrip />);
+    const near = observers.filter(({ margin }) => margin !== '0px');
+    act(() => {
+      for (const { notify } of near) notify([{ isIntersecting: true }]);
+    });
+    await screen.findByRole('link', { name: 'Nike (opens in a new tab)' });
+    const logo = screen.getByRole('img', { name: 'Nike' });
+    expect(logo).not.toHaveAttribute('src');
+    expect(logo).toHaveAttribute('width', '180');
+
+    act(() => {
+      for (const { notify, margin } of observers)
+        if (margin === '0px') notify([{ isIntersecting: true }]);
+    });
+    expect(screen.getByRole('img', { name: 'Nike' })).toHaveAttribute(
+      'src',
+      '/api/retailers/retailer-1/logo.svg',
+    );
+    expect(screen.getByRole('img', { name: "Macy's" })).toHaveAttribute(
+      'src',
+      '/api/retailers/retailer-0/logo.svg',
+    );
+  });
+
   it('scrolls 5 px every 10 ms while an arrow is hovered', async () => {
     await renderLoadedStrip();
     const strip = screen.getByRole('region', { name: 'Partner retailer logos' });
