@@ -269,6 +269,41 @@ describeEachDatabase('durable timers', (kind) => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(90);
   });
 
+  it('sleeps until the next timer instead of polling, and wakes for one scheduled through it', async () => {
+    const fired: string[] = [];
+    // A poll interval far longer than the test: only the runner's own wake-ups can fire these.
+    const timerRunner = runner({ pollIntervalMs: 60_000 });
+    timerRunner.register(
+      'test.sleep',
+      async ({ payload }) => {
+        fired.push(payload.name);
+      },
+      { payloadSchema: z.object({ name: z.string() }) },
+    );
+    // Already in the database (another process put it there) before the runner looks.
+    await scheduleTimer(
+      database.db,
+      { kind: 'test.sleep', payload: { name: 'stored' }, delayMs: 300 },
+      { timeScale: 1 },
+    );
+    timerRunner.start();
+    await waitFor(() => fired.includes('stored'), { what: 'the stored timer', timeoutMs: 3_000 });
+    // Now asleep with nothing due: a timer scheduled through the runner wakes it.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const scheduledAt = Date.now();
+    await timerRunner.schedule(database.db, {
+      kind: 'test.sleep',
+      payload: { name: 'scheduled' },
+      delayMs: 200,
+    });
+    await waitFor(() => fired.includes('scheduled'), {
+      what: 'the scheduled timer',
+      timeoutMs: 3_000,
+    });
+    expect(Date.now() - scheduledAt).toBeGreaterThanOrEqual(190);
+    expect(fired).toEqual(['stored', 'scheduled']);
+  });
+
   it('waits for running handlers when stopped', async () => {
     const timerRunner = runner();
     let finished = false;

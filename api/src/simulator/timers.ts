@@ -74,7 +74,11 @@ export class PermanentTimerError extends Error {
 export interface TimerRunnerOptions {
   db: Db;
   timeScale: number;
-  /** How often to look for due timers when idle. */
+  /**
+   * The longest the runner waits between looks for due timers. It sleeps until the next timer it
+   * knows of (the database's earliest open timer, or one scheduled through this runner since), so
+   * this bounds only how late it finds a timer another process scheduled while it slept.
+   */
   pollIntervalMs?: number;
   /** Most timers claimed per query. */
   batchSize?: number;
@@ -118,11 +122,14 @@ interface Registration {
   payloadSchema?: z.ZodType;
 }
 
+/** The shortest sleep after a look that claimed nothing. */
+const CONTENDED_WAIT_MS = 10;
+
 export function createTimerRunner(options: TimerRunnerOptions): TimerRunner {
   const {
     db,
     timeScale,
-    pollIntervalMs = 200,
+    pollIntervalMs = 1_000,
     batchSize = 10,
     leaseMs = 60_000,
     maxAttempts = 8,
@@ -134,9 +141,57 @@ export function createTimerRunner(options: TimerRunnerOptions): TimerRunner {
   let running = false;
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
+  /** When the current sleep ends (Date.now() clock); undefined while awake. */
+  let sleepingUntil: number | undefined;
+  /** Due times (Date.now() clock) of timers scheduled through this runner, earliest first. */
+  const scheduledHere: number[] = [];
 
-  const schedule = (target: Db, input: ScheduleTimerInput) =>
-    scheduleTimer(target, input, { timeScale });
+  /**
+   * Notes a timer scheduled through this runner, and wakes the runner if it would sleep past it.
+   * The timer may be in a transaction that has not committed yet (or never will): the runner
+   * looks at its due time, and finds it then, or nothing.
+   */
+  function noteScheduled(delayMs: number): void {
+    const dueAt = Date.now() + Math.round(delayMs * timeScale);
+    const at = scheduledHere.findIndex((time) => time > dueAt);
+    scheduledHere.splice(at < 0 ? scheduledHere.length : at, 0, dueAt);
+    if (sleepingUntil !== undefined && dueAt < sleepingUntil) wakeUp?.();
+  }
+
+  const schedule = async (target: Db, input: ScheduleTimerInput) => {
+    const scheduled = await scheduleTimer(target, input, { timeScale });
+    noteScheduled(input.delayMs);
+    return scheduled;
+  };
+
+  /** Milliseconds until the database's earliest open timer of a registered kind can be claimed. */
+  async function untilNextDue(): Promise<number | undefined> {
+    const kinds = [...registrations.keys()];
+    if (kinds.length === 0) return undefined;
+    // A claimed timer whose handler is still running (or whose process died) can be claimed again
+    // once its lease runs out.
+    const claimableAt = sql`greatest(${timers.dueAt}, coalesce(${timers.lockedUntil}, ${timers.dueAt}))`;
+    const [row] = await db
+      .select({
+        ms: sql<
+          string | number | null
+        >`extract(epoch from (min(${claimableAt}) - clock_timestamp())) * 1000`,
+      })
+      .from(timers)
+      .where(and(isNull(timers.doneAt), isNull(timers.failedAt), inArray(timers.kind, kinds)));
+    return row?.ms === null || row?.ms === undefined ? undefined : Number(row.ms);
+  }
+
+  /** How long to sleep: until the next timer known here or in the database, at most the poll interval. */
+  async function nextWaitMs(): Promise<number> {
+    const now = Date.now();
+    while (scheduledHere.length > 0 && (scheduledHere[0] ?? 0) <= now) scheduledHere.shift();
+    const candidates = [pollIntervalMs];
+    if (scheduledHere[0] !== undefined) candidates.push(scheduledHere[0] - now);
+    const fromDatabase = await untilNextDue();
+    if (fromDatabase !== undefined) candidates.push(fromDatabase);
+    return Math.max(0, Math.min(...candidates));
+  }
 
   async function claim(): Promise<TimerRow[]> {
     const kinds = [...registrations.keys()];
@@ -231,22 +286,31 @@ export function createTimerRunner(options: TimerRunnerOptions): TimerRunner {
   async function run(): Promise<void> {
     while (running) {
       let ran = 0;
+      let waitMs = pollIntervalMs;
       try {
         ran = await runDue();
+        // Sleeping until the next timer, not polling: an idle server leaves the database (and the
+        // CPU it shares with everything else) alone, and a timer fires when due, not up to a poll
+        // interval later.
+        if (running && ran < batchSize) waitMs = await nextWaitMs();
+        // Due but not ours to take (another runner is claiming it this moment): look again soon.
+        if (ran === 0) waitMs = Math.max(waitMs, CONTENDED_WAIT_MS);
       } catch (error) {
         // The database may be briefly unreachable; keep polling rather than dying.
         logger.error({ err: error }, 'timer runner poll failed');
       }
-      // A full batch suggests more are due: go again at once instead of waiting a poll interval.
-      if (running && ran < batchSize) {
+      // A full batch suggests more are due: go again at once instead of waiting.
+      if (running && ran < batchSize && waitMs > 0) {
         await new Promise<void>((resolve) => {
-          const timeout = setTimeout(resolve, pollIntervalMs);
+          const timeout = setTimeout(resolve, waitMs);
+          sleepingUntil = Date.now() + waitMs;
           wakeUp = () => {
             clearTimeout(timeout);
             resolve();
           };
         });
         wakeUp = undefined;
+        sleepingUntil = undefined;
       }
     }
   }
