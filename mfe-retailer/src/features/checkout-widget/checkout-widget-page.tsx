@@ -145,10 +145,12 @@ export function CheckoutWidgetPage() {
   const scriptUrl = useWidgetScriptUrl(origin);
   // The element is defined in the browser only, from its own chunk: its class extends HTMLElement,
   // which the server's render cannot evaluate. The preview's tag upgrades once it is defined.
+  const [widgetFailed, setWidgetFailed] = useState(false);
   useEffect(() => {
-    void import('../../widget/checkout-widget').then(({ defineCheckoutWidget }) =>
-      defineCheckoutWidget(window.location.origin),
-    );
+    import('../../widget/checkout-widget')
+      .then(({ defineCheckoutWidget }) => defineCheckoutWidget(window.location.origin))
+      // A chunk that did not load (offline, a redeploy removed it) leaves the tag empty: say so.
+      .catch(() => setWidgetFailed(true));
   }, []);
 
   const colorError = HEX.test(colorText) ? undefined : 'Enter a colour as #rrggbb';
@@ -268,6 +270,11 @@ export function CheckoutWidgetPage() {
                     <ButtonLink to="/retailer-onboarding" size="sm" variant="secondary">
                       Get your own key
                     </ButtonLink>
+                  </Notice>
+                ) : null}
+                {widgetFailed ? (
+                  <Notice tone="danger" role="alert" title="Preview unavailable">
+                    The widget could not be loaded. Check your connection and reload the page.
                   </Notice>
                 ) : null}
                 <PreviewStage>
