@@ -80,6 +80,8 @@ async function audit(url, label) {
       // Lighthouse's own measure of how fast this machine was during the run (higher is faster):
       // TBT scales with it, so tables of different days compare only at similar values.
       benchmarkIndex: result.lhr.environment.benchmarkIndex,
+      // The browser's version: a Chromium update alone can move TBT between two days' tables.
+      browser: result.lhr.environment.hostUserAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? 'unknown',
     };
     // Which element was the LCP, and where its time went (TTFB, load delay, render delay).
     const lcpElement = audits['largest-contentful-paint-element']?.details?.items ?? [];
@@ -144,8 +146,9 @@ const allSamples = [...results.values()].flatMap((result) =>
   Object.values(result).flatMap((build) => build.samples),
 );
 const speed = stat(of(allSamples, 'benchmarkIndex'), (value) => String(Math.round(value)));
+const browsers = [...new Set(of(allSamples, 'browser'))].join(', ');
 const lighthouseTable = [
-  `Measured ${date} with \`node e2e/bench/lighthouse.mjs ${runs}\`: Lighthouse 12 mobile (simulated Slow 4G, 4× CPU), ${runs} runs per route, production build (federated, as \`npm start\` serves it), Debian Chromium headless; median (min–max). The machine's Lighthouse benchmarkIndex over the run (higher is faster; TBT grows as it falls): ${speed}.`,
+  `Measured ${date} with \`node e2e/bench/lighthouse.mjs ${runs}\`: Lighthouse 12 mobile (simulated Slow 4G, 4× CPU), ${runs} runs per route, production build (federated, as \`npm start\` serves it), Debian Chromium ${browsers} headless; median (min–max). The machine's Lighthouse benchmarkIndex over the run (higher is faster; TBT grows as it falls): ${speed}.`,
   '',
   '| route | performance | LCP | TBT | CLS | accessibility |',
   '|---|---|---|---|---|---|',
