@@ -81,7 +81,8 @@ async function audit(url, label) {
       // TBT scales with it, so tables of different days compare only at similar values.
       benchmarkIndex: result.lhr.environment.benchmarkIndex,
       // The browser's version: a Chromium update alone can move TBT between two days' tables.
-      browser: result.lhr.environment.hostUserAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? 'unknown',
+      // (Lighthouse's user agent zeroes all but the major version.)
+      browser: chrome.version(),
     };
     // Which element was the LCP, and where its time went (TTFB, load delay, render delay).
     const lcpElement = audits['largest-contentful-paint-element']?.details?.items ?? [];
