@@ -27,6 +27,28 @@ function giveLayout(element: HTMLElement, { scrollWidth = 1000, clientWidth = 30
   });
 }
 
+/** A browser's IntersectionObserver the test drives: each observer's callback and root margin. */
+function stubIntersectionObserver() {
+  const observers: Array<{
+    notify: (entries: Array<{ isIntersecting: boolean }>) => void;
+    margin?: string;
+  }> = [];
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(
+        notify: (entries: Array<{ isIntersecting: boolean }>) => void,
+        options?: { rootMargin?: string },
+      ) {
+        observers.push({ notify, margin: options?.rootMargin });
+      }
+      observe() {}
+      disconnect() {}
+    },
+  );
+  return observers;
+}
+
 describe('scrollStep', () => {
   it('moves 5 px per step and stops at both ends', () => {
     const element = document.createElement('div');
@@ -87,25 +109,15 @@ describe('the retailer strip', () => {
     // A browser, with the strip below the fold and the page not yet idle.
     vi.stubGlobal('requestIdleCallback', () => 1);
     vi.stubGlobal('cancelIdleCallback', () => {});
-    const observers: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
-          observers.push(callback);
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    const observers = stubIntersectionObserver();
     renderWithProviders(<RetailerStrip />);
     expect(screen.getByText('Loading retailer partners…')).toBeInTheDocument();
     act(() => {
-      for (const notify of observers) notify([{ isIntersecting: false }]);
+      for (const { notify } of observers) notify([{ isIntersecting: false }]);
     });
     expect(fetchMock).not.toHaveBeenCalled();
     act(() => {
-      for (const notify of observers) notify([{ isIntersecting: true }]);
+      for (const { notify } of observers) notify([{ isIntersecting: true }]);
     });
     expect(await screen.findByRole('link', { name: 'Nike (opens in a new tab)' })).toBeVisible();
     expect(fetchMock).toHaveBeenCalledOnce();
@@ -114,23 +126,7 @@ describe('the retailer strip', () => {
   it('names the retailers in place of their logo images until the strip is on screen', async () => {
     stubRetailers(() => new Response(JSON.stringify(RETAILERS)));
     // A browser, with the strip just below the fold (near, so the list is there).
-    const observers: Array<{
-      notify: (entries: Array<{ isIntersecting: boolean }>) => void;
-      margin?: string;
-    }> = [];
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(
-          notify: (entries: Array<{ isIntersecting: boolean }>) => void,
-          options?: { rootMargin?: string },
-        ) {
-          observers.push({ notify, margin: options?.rootMargin });
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    const observers = stubIntersectionObserver();
     renderWithProviders(<RetailerStrip />);
     const near = observers.filter(({ margin }) => margin !== '0px');
     act(() => {
