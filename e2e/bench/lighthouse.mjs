@@ -14,8 +14,6 @@
 // the noise of this shared 2-core machine falls on both alike. It also counts each route's
 // first-load JavaScript (up to interactive, e2e/bench/first-load-lib.mjs) in both builds, and
 // rewrites the LIGHTHOUSE and FEDERATION-COST tables of docs/benchmarks.md.
-import { chromium } from '@playwright/test';
-import lighthouse from 'lighthouse';
 import {
   kb,
   launchBrowser,
@@ -24,8 +22,8 @@ import {
   startProductionServer,
   writeBenchmarkSection,
 } from './first-load-lib.mjs';
+import { runLighthouse } from './lighthouse-lib.mjs';
 import { buildReference } from './reference-build.mjs';
-import { freePort } from './servers.mjs';
 
 export const LIGHTHOUSE_ROUTES = [
   '/',
@@ -36,7 +34,6 @@ export const LIGHTHOUSE_ROUTES = [
   '/help-center',
   '/api-docs',
 ];
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 
 const runs = Number(process.argv[2] ?? 5);
 if (!Number.isInteger(runs) || runs < 1) {
@@ -57,46 +54,29 @@ const percent = (ratio) => `${ratio >= 0 ? '+' : '−'}${(Math.abs(ratio) * 100)
 
 /** One Lighthouse run of `url` in a fresh browser; the measures the tables use. */
 async function audit(url, label) {
-  const port = await freePort();
-  const chrome = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    ignoreDefaultArgs: ['--headless'],
-    args: [...CHROME_FLAGS, `--remote-debugging-port=${port}`],
-  });
-  try {
-    const result = await lighthouse(url, {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-    });
-    const { categories, audits } = result.lhr;
-    const sample = {
-      performance: categories.performance.score * 100,
-      accessibility: categories.accessibility.score * 100,
-      lcp: audits['largest-contentful-paint'].numericValue,
-      tbt: audits['total-blocking-time'].numericValue,
-      cls: audits['cumulative-layout-shift'].numericValue,
-      // Lighthouse's own measure of how fast this machine was during the run (higher is faster):
-      // TBT scales with it, so tables of different days compare only at similar values.
-      benchmarkIndex: result.lhr.environment.benchmarkIndex,
-      // The browser's version: a Chromium update alone can move TBT between two days' tables.
-      // (Lighthouse's user agent zeroes all but the major version.)
-      browser: chrome.version(),
-    };
-    // Which element was the LCP, and where its time went (TTFB, load delay, render delay).
-    const lcpElement = audits['largest-contentful-paint-element']?.details?.items ?? [];
-    const snippet = lcpElement[0]?.items?.[0]?.node?.snippet ?? 'unknown';
-    const phases = (lcpElement[1]?.items ?? [])
-      .map((phase) => `${phase.phase} ${millis(phase.timing)}`)
-      .join(', ');
-    console.log(
-      `${label}: performance ${score(sample.performance)}, LCP ${seconds(sample.lcp)}, TBT ${millis(sample.tbt)}, benchmarkIndex ${Math.round(sample.benchmarkIndex)}; LCP element ${snippet.slice(0, 100)} (${phases})`,
-    );
-    return sample;
-  } finally {
-    await chrome.close();
-  }
+  const { lhr, browser } = await runLighthouse(url, ['performance', 'accessibility']);
+  const { categories, audits } = lhr;
+  const sample = {
+    performance: categories.performance.score * 100,
+    accessibility: categories.accessibility.score * 100,
+    lcp: audits['largest-contentful-paint'].numericValue,
+    tbt: audits['total-blocking-time'].numericValue,
+    cls: audits['cumulative-layout-shift'].numericValue,
+    // Lighthouse's own measure of how fast this machine was during the run (higher is faster):
+    // TBT scales with it, so tables of different days compare only at similar values.
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    browser,
+  };
+  // Which element was the LCP, and where its time went (TTFB, load delay, render delay).
+  const lcpElement = audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const snippet = lcpElement[0]?.items?.[0]?.node?.snippet ?? 'unknown';
+  const phases = (lcpElement[1]?.items ?? [])
+    .map((phase) => `${phase.phase} ${millis(phase.timing)}`)
+    .join(', ');
+  console.log(
+    `${label}: performance ${score(sample.performance)}, LCP ${seconds(sample.lcp)}, TBT ${millis(sample.tbt)}, benchmarkIndex ${Math.round(sample.benchmarkIndex)}; LCP element ${snippet.slice(0, 100)} (${phases})`,
+  );
+  return sample;
 }
 
 const federatedRoot = process.env.STATIC_ROOT ?? process.env.DIST_ROOT;

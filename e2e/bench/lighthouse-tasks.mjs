@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// Where Lighthouse's Total Blocking Time comes from: the long tasks of its simulated load (its
+// `long-tasks` audit, at Lighthouse's 4× CPU), the main thread's time by kind and each script's
+// share, for one or more routes. lighthouse.mjs gives the medians; this gives the tasks behind
+// one run's number, to read before changing code (a change's effect still has to be measured on
+// many alternating runs: one run swings by a few hundred milliseconds on this machine).
+//
+// Usage: node e2e/bench/lighthouse-tasks.mjs [routes, comma-separated, default /about-us] [runs, default 1]
+// Starts the production server over the repository's builds (or STATIC_ROOT / DIST_ROOT) like
+// first-load.mjs. Prints; it writes nothing.
+import { startProductionServer } from './first-load-lib.mjs';
+import { runLighthouse } from './lighthouse-lib.mjs';
+
+const routes = (process.argv[2] ?? '/about-us').split(',');
+const runs = Number(process.argv[3] ?? 1);
+if (!routes.every((route) => route.startsWith('/')) || !Number.isInteger(runs) || runs < 1) {
+  console.error('Usage: node e2e/bench/lighthouse-tasks.mjs [routes] [runs]');
+  process.exit(2);
+}
+
+const ms = (value) => `${Math.round(value)} ms`;
+const server = await startProductionServer({
+  staticRoot: process.env.STATIC_ROOT ?? process.env.DIST_ROOT,
+});
+try {
+  for (let run = 1; run <= runs; run += 1) {
+    for (const route of routes) {
+      const { lhr } = await runLighthouse(`${server.baseUrl}${route}`, ['performance']);
+      const { audits } = lhr;
+      const { benchmarkIndex } = lhr.environment;
+      const shortUrl = (url) => url.replace(server.baseUrl, '') || '/';
+      console.log(
+        `\n${route} run ${run}/${runs}: TBT ${ms(audits['total-blocking-time'].numericValue)}, FCP ${ms(audits['first-contentful-paint'].numericValue)}, TTI ${ms(audits.interactive.numericValue)}, benchmarkIndex ${Math.round(benchmarkIndex)}`,
+      );
+      // Only the part of a task over 50 ms, after the first contentful paint, counts as blocking.
+      for (const task of audits['long-tasks'].details?.items ?? []) {
+        console.log(`  task at ${ms(task.startTime)}: ${ms(task.duration)}  ${shortUrl(task.url)}`);
+      }
+      const byKind = audits['mainthread-work-breakdown'].details.items
+        .map((item) => `${item.group} ${ms(item.duration)}`)
+        .join(', ');
+      console.log(`  main thread: ${byKind}`);
+      for (const script of audits['bootup-time'].details?.items ?? []) {
+        console.log(
+          `  ${shortUrl(script.url)}: ${ms(script.total)} (evaluation ${ms(script.scripting)}, parse and compile ${ms(script.scriptParseCompile)})`,
+        );
+      }
+    }
+  }
+} finally {
+  await server.stop();
+}
