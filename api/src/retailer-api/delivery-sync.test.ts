@@ -4,21 +4,25 @@ import { createDeliverySyncLoop, SYNC_BATCH_SIZE } from './delivery-sync.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A sync loop over `syncBatch` instead of the database; an error fails the test. */
+const loopOver = (syncBatch: () => Promise<number>) =>
+  createDeliverySyncLoop({
+    db: {} as Db,
+    deps: { schedule: async () => undefined as never },
+    onError: (error) => {
+      throw error;
+    },
+    syncBatch,
+  });
+
 describe('createDeliverySyncLoop', () => {
   it('stops after the batch in hand, not after the whole backlog', async () => {
     let batches = 0;
-    const loop = createDeliverySyncLoop({
-      db: {} as Db,
-      deps: { schedule: async () => undefined as never },
-      onError: (error) => {
-        throw error;
-      },
-      // A backlog that never runs out: every batch comes back full.
-      syncBatch: async () => {
-        batches += 1;
-        await sleep(10);
-        return SYNC_BATCH_SIZE;
-      },
+    // A backlog that never runs out: every batch comes back full.
+    const loop = loopOver(async () => {
+      batches += 1;
+      await sleep(10);
+      return SYNC_BATCH_SIZE;
     });
     const pass = loop.run();
     await sleep(35);
@@ -35,14 +39,7 @@ describe('createDeliverySyncLoop', () => {
   it('keeps going while batches come back full, and ends on a short one', async () => {
     const sizes = [SYNC_BATCH_SIZE, SYNC_BATCH_SIZE, 3];
     let batches = 0;
-    const loop = createDeliverySyncLoop({
-      db: {} as Db,
-      deps: { schedule: async () => undefined as never },
-      onError: (error) => {
-        throw error;
-      },
-      syncBatch: async () => sizes[batches++] ?? 0,
-    });
+    const loop = loopOver(async () => sizes[batches++] ?? 0);
     await loop.run();
     expect(batches).toBe(3);
     await loop.stop();
