@@ -22,13 +22,13 @@ const ms = (value) => `${Math.round(value)} ms`;
 const server = await startProductionServer({
   staticRoot: process.env.STATIC_ROOT ?? process.env.DIST_ROOT,
 });
+const shortUrl = (url) => url.replace(server.baseUrl, '') || '/';
 try {
   for (let run = 1; run <= runs; run += 1) {
     for (const route of routes) {
       const { lhr } = await runLighthouse(`${server.baseUrl}${route}`, ['performance']);
       const { audits } = lhr;
       const { benchmarkIndex } = lhr.environment;
-      const shortUrl = (url) => url.replace(server.baseUrl, '') || '/';
       console.log(
         `\n${route} run ${run}/${runs}: TBT ${ms(audits['total-blocking-time'].numericValue)}, FCP ${ms(audits['first-contentful-paint'].numericValue)}, TTI ${ms(audits.interactive.numericValue)}, benchmarkIndex ${Math.round(benchmarkIndex)}`,
       );

@@ -145,7 +145,7 @@ export function createDeliverySyncLoop(options: {
   deps: SyncDeps;
   intervalMs?: number;
   onError: (error: unknown) => void;
-  /** One batch; returns how many deliveries it synced (tests stand in a backlog here). */
+  /** One batch; returns how many timeline rows it handled (tests stand in a backlog here). */
   syncBatch?: () => Promise<number>;
 }) {
   const syncBatch = options.syncBatch ?? (() => syncRetailerDeliveries(options.db, options.deps));
