@@ -58,6 +58,12 @@ export function launchBrowser() {
  * what the page needs before it answers a tap. `later` lists those requested after that (work
  * deferred to idle time, such as the support chat), collected until the network has been idle
  * for `settleMs`.
+ *
+ * A page that sends the visitor elsewhere (a signed-out `/curbside-pickup` goes to `/auth`) counts
+ * until it does: what the page it lands on loads is that page's first load, measured on its own
+ * route. Without that the count depended on a race (whether a 5 ms poll saw the guard's hydrated
+ * heading before the redirect replaced it), and one count in five took in the sign-in page's
+ * chunks and the support chat that starts at idle while they download.
  */
 export async function measureFirstLoad(browser, url, { settleMs = 500 } = {}) {
   const context = await browser.newContext();
@@ -65,6 +71,20 @@ export async function measureFirstLoad(browser, url, { settleMs = 500 } = {}) {
   // When the first <h1> was owned by React, on the page's own clock. Hydration attaches React's
   // fiber to the server's node without changing the document, so this polls instead of observing.
   await page.addInitScript(() => {
+    // When the app first changed the address to another path (React Router's redirects go
+    // through these two), on the same clock.
+    const { pathname } = window.location;
+    for (const method of ['pushState', 'replaceState']) {
+      const original = history[method].bind(history);
+      history[method] = (state, unused, target) => {
+        const leaving =
+          target != null && new URL(target, window.location.href).pathname !== pathname;
+        if (leaving && window.__redirectedAt === undefined) {
+          window.__redirectedAt = performance.now();
+        }
+        return original(state, unused, target);
+      };
+    }
     const timer = setInterval(() => {
       const heading = document.querySelector('h1');
       if (heading && Object.keys(heading).some((key) => key.startsWith('__reactFiber'))) {
@@ -100,7 +120,10 @@ export async function measureFirstLoad(browser, url, { settleMs = 500 } = {}) {
   await page.waitForFunction(() => window.__interactiveAt !== undefined);
   await page.waitForTimeout(settleMs);
   const { interactiveAt, starts } = await page.evaluate(() => ({
-    interactiveAt: window.__interactiveAt,
+    interactiveAt: Math.min(
+      window.__interactiveAt,
+      window.__redirectedAt ?? Number.POSITIVE_INFINITY,
+    ),
     starts: performance.getEntriesByType('resource').map((entry) => [entry.name, entry.startTime]),
   }));
   const startOf = new Map(starts);

@@ -52,7 +52,7 @@ try {
       home.later.map((s) => `\`${s.file}\` (${kb(s.gzip)} gzip)`).join(', ') || 'none'
     }.`,
     '',
-    'First load of every public route (signed out, cold cache; scripts requested before the page was interactive, its heading on screen and hydrated):',
+    'First load of every public route (signed out, cold cache; scripts requested before the page was interactive, its heading on screen and hydrated, or before it redirected the visitor):',
     '',
     '| route | files | sent | gzip | raw | idle work after (gzip) |',
     '|---|---|---|---|---|---|',
