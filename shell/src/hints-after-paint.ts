@@ -39,6 +39,30 @@ const browserScheduler: Scheduler = {
   setTimeout: (run, ms) => window.setTimeout(run, ms),
 };
 
+/**
+ * Runs `run` once, when the page has reported its first contentful paint, or a second after this
+ * call where no paint is reported (a browser without Paint Timing that also misses the frames, a
+ * page that paints nothing); at once in a hidden tab, which paints nothing until it is shown.
+ */
+export function afterPaint(
+  run: () => void,
+  doc: Document = document,
+  scheduler: Scheduler = browserScheduler,
+): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    run();
+  };
+  if (doc.visibilityState === 'hidden') {
+    once();
+    return;
+  }
+  scheduler.afterFirstPaint(once);
+  scheduler.setTimeout(once, FALLBACK_MS);
+}
+
 /** Applies the page's after-paint hints once it has painted (or within a second at the latest). */
 export function applyHintsAfterPaint(
   doc: Document = document,
@@ -46,17 +70,12 @@ export function applyHintsAfterPaint(
 ): void {
   const template = doc.getElementById(PAINT_FIRST_HINTS_ID);
   if (!(template instanceof HTMLTemplateElement)) return;
-  let applied = false;
-  const apply = () => {
-    if (applied) return;
-    applied = true;
-    template.remove();
-    doc.head.append(template.content);
-  };
-  if (doc.visibilityState === 'hidden') {
-    apply();
-    return;
-  }
-  scheduler.afterFirstPaint(apply);
-  scheduler.setTimeout(apply, FALLBACK_MS);
+  afterPaint(
+    () => {
+      template.remove();
+      doc.head.append(template.content);
+    },
+    doc,
+    scheduler,
+  );
 }
