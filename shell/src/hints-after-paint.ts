@@ -5,10 +5,11 @@ import { PAINT_FIRST_HINTS_ID } from 'shared-contracts/server-page';
 // HTML: on a thin connection the remote's files would otherwise download beside the HTML the
 // phone is trying to paint, and Lighthouse's simulation counts every script that arrived before
 // the paint as holding it up (ADR 012, decision 10). They still start before the shell asks for
-// the remote, in parallel with the shell's own shared chunks. No shared modules here: index.ts runs
-// it before Module Federation has negotiated any.
+// the remote, in parallel with the shell's own shared chunks. The same `afterPaint` holds
+// index.ts's first request for the app's code until the paint (decision 13). No shared modules
+// here: index.ts runs it before Module Federation has negotiated any.
 
-/** Latest moment to apply them when no paint is reported (a hidden tab paints nothing). */
+/** Latest moment for after-paint work when no paint is reported. */
 const FALLBACK_MS = 1000;
 
 interface Scheduler {
