@@ -151,6 +151,25 @@ test('a form submitted before the page hydrated is answered once it has, not by 
   expect(new URL(page.url()).search).toBe('');
 });
 
+test('clicks and typing before the page hydrated are answered in the order they happened', async ({
+  page,
+}) => {
+  // Hold the retailer remote's code: the plans and the calculator are on screen, not yet React's.
+  const release = await holdRequests(page, '**/remotes/retailer/**');
+  await page.goto('/robot-leasing');
+  await page.getByRole('button', { name: 'Choose CurbRun Hauler' }).click();
+  await page.getByRole('button', { name: 'Choose Fleet' }).click();
+  await page.getByLabel('Number of robots').fill('5');
+
+  release();
+  // Both plan clicks are answered, and the count typed after them is still the count (the
+  // replayed clicks re-render the calculator, which used to put back the 2 React knew).
+  await expect(page.getByRole('button', { name: 'Fleet plan selected' })).toBeVisible();
+  await expect(page.getByLabel('Number of robots')).toHaveValue('5');
+  // $1,899 − 20% = $1,519.20 a robot; 5 robots − 5% = $7,216.20 a month.
+  await expect(page.getByLabel('Lease cost')).toContainText('$7,216.20');
+});
+
 test('a press that starts before the page hydrates and ends after it is a click: hydrating does not move the page', async ({
   page,
 }) => {

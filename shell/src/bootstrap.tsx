@@ -38,10 +38,11 @@ if (container.firstElementChild) {
     startTransition(() => {
       hydrateRoot(container, app, { onRecoverableError: reportRecoverableError });
     });
-    // A button clicked before the page was interactive is clicked again once it is; at the latest
-    // a few seconds after hydration started (a fallback panel never marks the page ready).
-    onPageReady(() => releaseEarlyClicks());
-    setTimeout(() => releaseEarlyClicks(), EARLY_CLICKS_LIMIT_MS);
+    // A button clicked before the page was interactive is clicked again once it is, in order with
+    // what the person typed meanwhile (early-clicks.ts); at the latest a few seconds after
+    // hydration started (a fallback panel never marks the page ready).
+    onPageReady(() => void releaseEarlyClicks());
+    setTimeout(() => void releaseEarlyClicks(), EARLY_CLICKS_LIMIT_MS);
   });
 } else {
   createRoot(container).render(app);

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { holdEarlyClicks, releaseEarlyClicks } from './early-clicks';
 
-afterEach(() => {
-  releaseEarlyClicks();
+afterEach(async () => {
+  await releaseEarlyClicks();
   document.body.innerHTML = '';
 });
 
@@ -15,7 +15,7 @@ function clicksOn(element: Element): string[] {
 }
 
 describe('early clicks', () => {
-  it('clicks again, in order, the buttons clicked before the page was interactive', () => {
+  it('clicks again, in order, the buttons clicked before the page was interactive', async () => {
     document.body.innerHTML = `
       <section>
         <button type="button">Choose Hauler</button>
@@ -29,14 +29,14 @@ describe('early clicks', () => {
     fleet?.click();
     // Held: the page does not see them yet (not half-handled now and again later).
     expect(seen).toEqual([]);
-    releaseEarlyClicks();
+    await releaseEarlyClicks();
     expect(seen).toEqual(['Choose Hauler', 'Choose Fleet']);
     // Released: a later click is answered once.
     hauler?.click();
     expect(seen).toEqual(['Choose Hauler', 'Choose Fleet', 'Choose Hauler']);
   });
 
-  it("leaves a form's submit button, links, and disabled or removed buttons alone", () => {
+  it("leaves a form's submit button, links, and disabled or removed buttons alone", async () => {
     document.body.innerHTML = `
       <form><button type="submit">Send</button></form>
       <a href="#top">Top</a>
@@ -50,16 +50,16 @@ describe('early clicks', () => {
     // The submit button and the link reach the page at once; the disabled button fires nothing.
     expect(seen).toEqual(['Send', 'Top']);
     document.querySelector('button:not([disabled]):not([type=submit])')?.remove();
-    releaseEarlyClicks();
+    await releaseEarlyClicks();
     // The removed button is not clicked again.
     expect(seen).toEqual(['Send', 'Top']);
   });
 
-  it('clicks nothing again when nothing was clicked', () => {
+  it('clicks nothing again when nothing was clicked', async () => {
     document.body.innerHTML = '<button type="button">Menu</button>';
     const seen = clicksOn(document.body);
     holdEarlyClicks();
-    releaseEarlyClicks();
+    await releaseEarlyClicks();
     expect(seen).toEqual([]);
   });
 });
