@@ -1,6 +1,6 @@
 import { PAINT_FIRST_HINTS_ID } from 'shared-contracts/server-page';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyHintsAfterPaint } from './hints-after-paint';
+import { afterPaint, applyHintsAfterPaint } from './hints-after-paint';
 
 afterEach(() => {
   document.head.innerHTML = '';
@@ -63,5 +63,38 @@ describe('applyHintsAfterPaint', () => {
     applyHintsAfterPaint(document, scheduler);
     paint();
     expect(liveHints()).toEqual(['/x.js']);
+  });
+});
+
+describe('afterPaint', () => {
+  it('runs once the page has painted, once only, even when the fallback fires too', () => {
+    const { scheduler, paint, timeout } = manualScheduler();
+    const runs: string[] = [];
+    afterPaint(() => runs.push('started'), document, scheduler);
+    expect(runs).toEqual([]);
+    paint();
+    timeout();
+    expect(runs).toEqual(['started']);
+  });
+
+  it('runs after the fallback when no paint is reported', () => {
+    const { scheduler, timeout } = manualScheduler();
+    const runs: string[] = [];
+    afterPaint(() => runs.push('started'), document, scheduler);
+    timeout();
+    expect(runs).toEqual(['started']);
+  });
+
+  it('runs at once in a hidden tab, which paints nothing until it is shown', () => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    try {
+      const { scheduler } = manualScheduler();
+      const runs: string[] = [];
+      afterPaint(() => runs.push('started'), document, scheduler);
+      expect(runs).toEqual(['started']);
+    } finally {
+      // Back to the prototype's getter.
+      Reflect.deleteProperty(document, 'visibilityState');
+    }
   });
 });

@@ -5,10 +5,11 @@ import { PAINT_FIRST_HINTS_ID } from 'shared-contracts/server-page';
 // HTML: on a thin connection the remote's files would otherwise download beside the HTML the
 // phone is trying to paint, and Lighthouse's simulation counts every script that arrived before
 // the paint as holding it up (ADR 012, decision 10). They still start before the shell asks for
-// the remote, in parallel with the shell's own shared chunks. No shared modules here: index.ts runs
-// it before Module Federation has negotiated any.
+// the remote, in parallel with the shell's own shared chunks. The same `afterPaint` holds
+// index.ts's first request for the app's code until the paint (decision 13). No shared modules
+// here: index.ts runs it before Module Federation has negotiated any.
 
-/** Latest moment to apply them when no paint is reported (a hidden tab paints nothing). */
+/** Latest moment for after-paint work when no paint is reported. */
 const FALLBACK_MS = 1000;
 
 interface Scheduler {
@@ -39,6 +40,30 @@ const browserScheduler: Scheduler = {
   setTimeout: (run, ms) => window.setTimeout(run, ms),
 };
 
+/**
+ * Runs `run` once, when the page has reported its first contentful paint, or a second after this
+ * call where no paint is reported (a browser without Paint Timing that also misses the frames, a
+ * page that paints nothing); at once in a hidden tab, which paints nothing until it is shown.
+ */
+export function afterPaint(
+  run: () => void,
+  doc: Document = document,
+  scheduler: Scheduler = browserScheduler,
+): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    run();
+  };
+  if (doc.visibilityState === 'hidden') {
+    once();
+    return;
+  }
+  scheduler.afterFirstPaint(once);
+  scheduler.setTimeout(once, FALLBACK_MS);
+}
+
 /** Applies the page's after-paint hints once it has painted (or within a second at the latest). */
 export function applyHintsAfterPaint(
   doc: Document = document,
@@ -46,17 +71,12 @@ export function applyHintsAfterPaint(
 ): void {
   const template = doc.getElementById(PAINT_FIRST_HINTS_ID);
   if (!(template instanceof HTMLTemplateElement)) return;
-  let applied = false;
-  const apply = () => {
-    if (applied) return;
-    applied = true;
-    template.remove();
-    doc.head.append(template.content);
-  };
-  if (doc.visibilityState === 'hidden') {
-    apply();
-    return;
-  }
-  scheduler.afterFirstPaint(apply);
-  scheduler.setTimeout(apply, FALLBACK_MS);
+  afterPaint(
+    () => {
+      template.remove();
+      doc.head.append(template.content);
+    },
+    doc,
+    scheduler,
+  );
 }

@@ -1,10 +1,11 @@
 import { holdEarlyClicks } from './early-clicks';
 import { holdEarlySubmits } from './early-submits';
-import { applyHintsAfterPaint } from './hints-after-paint';
+import { afterPaint, applyHintsAfterPaint } from './hints-after-paint';
 
+const serverRendered = Boolean(document.getElementById('root')?.firstElementChild);
 // A form the server rendered must not submit natively before React owns it (early-submits.ts),
 // and a button clicked before then must not be ignored (early-clicks.ts).
-if (document.getElementById('root')?.firstElementChild) {
+if (serverRendered) {
   holdEarlySubmits();
   holdEarlyClicks();
 }
@@ -45,4 +46,12 @@ function startNext(): void {
   step().catch(() => {});
   setTimeout(startNext, 0);
 }
-setTimeout(startNext, 0);
+// The first request for the app's code waits for the first paint of the server's HTML: a deferred
+// script runs as soon as the HTML is parsed, often before the browser has laid it out, and the
+// shared chunks then download and evaluate in the time the paint needs (on a thin connection the
+// same bytes as the HTML's, on a slow phone the same main thread). Lighthouse's simulation counted
+// every chunk that arrived before the observed paint against the page's LCP, so one run read
+// 0.9 s and the next 1.4 s on the same build (docs/benchmarks.md, ADR 012 decision 13). The wait
+// is a frame or two; a page with nothing rendered starts at once, since only the app paints it.
+if (serverRendered) afterPaint(() => setTimeout(startNext, 0));
+else setTimeout(startNext, 0);
