@@ -86,23 +86,14 @@ function enterAgain(field: Field, value: string): void {
     field.dispatchEvent(new Event('change', { bubbles: true }));
     return;
   }
-  let caret: [number | null, number | null] = [null, null];
-  try {
-    caret = [field.selectionStart, field.selectionEnd];
-  } catch {
-    // Number and email fields have no caret to read.
-  }
+  // Null where the field has no caret (number and email fields), and then none is set back.
+  const { selectionStart: start, selectionEnd: end } = field;
   const proto = field instanceof HTMLInputElement ? HTMLInputElement : HTMLTextAreaElement;
   field.value = value === '' ? ' ' : '';
   Object.getOwnPropertyDescriptor(proto.prototype, 'value')?.set?.call(field, value);
   field.dispatchEvent(new Event('input', { bubbles: true }));
-  const [start, end] = caret;
   if (start !== null && end !== null && field.ownerDocument.activeElement === field) {
-    try {
-      field.setSelectionRange(start, end);
-    } catch {
-      // As above.
-    }
+    field.setSelectionRange(start, end);
   }
 }
 
