@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { freePort, waitForHealth } from './servers.mjs';
+import { assertPortFree, freePort, waitForHealth } from './servers.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -152,6 +152,10 @@ export const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
+/** "median (min–max)" of a list of measures, each written with `format`. */
+export const medianRange = (values, format) =>
+  `${format(median(values))} (${format(Math.min(...values))}–${format(Math.max(...values))})`;
+
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** The chunk table of one page, as Markdown. */
@@ -168,17 +172,18 @@ export function chunkTable({ scripts, total }) {
 
 /**
  * Starts the production server as `npm start` runs it (the compiled API, api/dist/main.js, rebuilt
- * first when stale, exactly as scripts/serve.mjs does) over a build, on a free port and a fresh
- * embedded database. `staticRoot` is a DIST_ROOT folder (default: the repository's own builds).
- * Resolves once /api/health answers; `stop()` ends it (SIGTERM, then SIGKILL after 5 s) and
- * removes the database.
+ * first when stale, exactly as scripts/serve.mjs does) over a build, on `port` (default: a free
+ * one) and a fresh embedded database. `staticRoot` is a DIST_ROOT folder (default: the
+ * repository's own builds). Resolves once /api/health answers; `stop()` ends it (SIGTERM, then
+ * SIGKILL after 5 s) and removes the database.
  */
-export async function startProductionServer({ staticRoot, env = {} } = {}) {
+export async function startProductionServer({ staticRoot, env = {}, port: wanted } = {}) {
   const { API_BUNDLE, API_ROOT, apiBuildIsStale, buildApi } = await import(
     '../../api/scripts/build.mjs'
   );
   if (await apiBuildIsStale()) await buildApi();
-  const port = await freePort();
+  if (wanted !== undefined) await assertPortFree(wanted);
+  const port = wanted ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'curbrun-bench-'));
   const child = spawn(process.execPath, ['--enable-source-maps', API_BUNDLE], {
     cwd: API_ROOT,

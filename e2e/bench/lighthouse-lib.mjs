@@ -1,8 +1,23 @@
 // One Lighthouse 12 mobile run (simulated Slow 4G, 4× CPU) in a fresh headless Chromium: shared by
-// lighthouse.mjs (the tables) and lighthouse-tasks.mjs (the tasks behind one run).
+// lighthouse.mjs (the tables) and lighthouse-tasks.mjs (the tasks behind one run). Also
+// Lighthouse's mobile preset applied for real (DevTools throttling) and its machine benchmark, for
+// interactive.mjs.
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import { screenEmulationMetrics, throttling } from 'lighthouse/core/config/constants.js';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { freePort } from './servers.mjs';
+
+/** The routes Lighthouse and the interactivity bench measure (issues 13 and 30). */
+export const LIGHTHOUSE_ROUTES = [
+  '/',
+  '/auth',
+  '/curbside-pickup',
+  '/landing',
+  '/about-us',
+  '/help-center',
+  '/api-docs',
+];
 
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 
@@ -30,3 +45,37 @@ export async function runLighthouse(url, categories) {
     await chrome.close();
   }
 }
+
+const { width, height, deviceScaleFactor } = screenEmulationMetrics.mobile;
+/** Playwright context options for Lighthouse's mobile screen (a Moto G Power). */
+export const MOBILE_SCREEN = {
+  viewport: { width, height },
+  deviceScaleFactor,
+  isMobile: true,
+  hasTouch: true,
+};
+
+/**
+ * Applies Lighthouse's Slow 4G preset to the page of `cdp` the way its `devtools` throttling
+ * method does (562.5 ms per request, 1,474.56 kbit/s down, 675 kbit/s up, 4× CPU), with the
+ * HTTP cache off.
+ */
+export async function throttleLikeLighthouse(cdp) {
+  const preset = throttling.mobileSlow4G;
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: preset.requestLatencyMs,
+    // DevTools takes bytes per second.
+    downloadThroughput: Math.floor((preset.downloadThroughputKbps * 1024) / 8),
+    uploadThroughput: Math.floor((preset.uploadThroughputKbps * 1024) / 8),
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: preset.cpuSlowdownMultiplier });
+}
+
+/**
+ * Lighthouse's benchmarkIndex of this machine right now (higher is faster), computed in `page` as
+ * Lighthouse does before it throttles: about a second of work.
+ */
+export const benchmarkIndex = (page) => page.evaluate(`(${pageFunctions.computeBenchmarkIndex})()`);

@@ -19,21 +19,11 @@ import {
   launchBrowser,
   measureFirstLoad,
   median,
-  startProductionServer,
+  medianRange as stat,
   writeBenchmarkSection,
 } from './first-load-lib.mjs';
-import { runLighthouse } from './lighthouse-lib.mjs';
-import { buildReference } from './reference-build.mjs';
-
-export const LIGHTHOUSE_ROUTES = [
-  '/',
-  '/auth',
-  '/curbside-pickup',
-  '/landing',
-  '/about-us',
-  '/help-center',
-  '/api-docs',
-];
+import { LIGHTHOUSE_ROUTES, runLighthouse } from './lighthouse-lib.mjs';
+import { startBuilds, stopBuilds } from './reference-build.mjs';
 
 const runs = Number(process.argv[2] ?? 5);
 if (!Number.isInteger(runs) || runs < 1) {
@@ -43,8 +33,6 @@ if (!Number.isInteger(runs) || runs < 1) {
 const ONLY = process.env.ONLY ? process.env.ONLY.split(',') : undefined;
 const withReference = process.env.REFERENCE !== 'off';
 
-const stat = (values, format) =>
-  `${format(median(values))} (${format(Math.min(...values))}–${format(Math.max(...values))})`;
 const score = (value) => String(Math.round(value));
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const millis = (ms) => `${Math.round(ms).toLocaleString('en-US')} ms`;
@@ -79,16 +67,7 @@ async function audit(url, label) {
   return sample;
 }
 
-const federatedRoot = process.env.STATIC_ROOT ?? process.env.DIST_ROOT;
-const builds = [{ name: 'federated', staticRoot: federatedRoot }];
-if (withReference) {
-  const referenceRoot =
-    process.env.REFERENCE_ROOT ?? (await buildReference({ federatedRoot: federatedRoot }));
-  builds.push({ name: 'reference', staticRoot: referenceRoot });
-}
-for (const build of builds) {
-  build.server = await startProductionServer({ staticRoot: build.staticRoot });
-}
+const builds = await startBuilds();
 
 const routes = ONLY ?? LIGHTHOUSE_ROUTES;
 const results = new Map(routes.map((route) => [route, {}]));
@@ -118,7 +97,7 @@ try {
     }
   }
 } finally {
-  for (const build of builds) await build.server?.stop();
+  await stopBuilds(builds);
 }
 
 const of = (samples, key) => samples.map((sample) => sample[key]);

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from './first-load-lib.mjs';
+import { REPO_ROOT, startProductionServer } from './first-load-lib.mjs';
 
 const REMOTE_FOLDERS = ['mfe-marketing', 'mfe-customer', 'mfe-curbside', 'mfe-retailer'];
 
@@ -38,4 +38,36 @@ export async function buildReference({
   });
   if (code !== 0) throw new Error(`the reference build failed (exit code ${code})`);
   return root;
+}
+
+/**
+ * Starts the production server over the federated build (`STATIC_ROOT` / `DIST_ROOT`, default the
+ * repository's) and, unless `REFERENCE=off`, over the reference (`REFERENCE_ROOT` as it is, or one
+ * built now). `ports` pins their ports in that order (default: free ones). Returns
+ * `[{ name, staticRoot, server }]`; on failure the servers already started are stopped.
+ */
+export async function startBuilds({ ports = [] } = {}) {
+  const federatedRoot = process.env.STATIC_ROOT ?? process.env.DIST_ROOT;
+  const builds = [{ name: 'federated', staticRoot: federatedRoot }];
+  if (process.env.REFERENCE !== 'off') {
+    const referenceRoot = process.env.REFERENCE_ROOT ?? (await buildReference({ federatedRoot }));
+    builds.push({ name: 'reference', staticRoot: referenceRoot });
+  }
+  try {
+    for (const [index, build] of builds.entries()) {
+      build.server = await startProductionServer({
+        staticRoot: build.staticRoot,
+        port: ports[index],
+      });
+    }
+  } catch (error) {
+    await stopBuilds(builds);
+    throw error;
+  }
+  return builds;
+}
+
+/** Stops what `startBuilds` started. */
+export async function stopBuilds(builds) {
+  for (const build of builds) await build.server?.stop();
 }

@@ -1,5 +1,6 @@
-// What the benchmark scripts share for the servers they start: a free loopback port, and waiting
-// until a server answers /api/health (failing at once when the process exits instead).
+// What the benchmark scripts share for the servers they start: a free loopback port (or a check
+// that a chosen one is free), and waiting until a server answers /api/health (failing at once
+// when the process exits instead).
 import { createServer } from 'node:net';
 
 /** A TCP port free on 127.0.0.1 right now. */
@@ -12,6 +13,16 @@ export function freePort() {
       const { port } = probe.address();
       probe.close(() => resolve(port));
     });
+  });
+}
+
+/** Throws when something already listens on `port` of 127.0.0.1 (a server there would answer for ours). */
+export function assertPortFree(port) {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.once('error', () => reject(new Error(`port ${port} is in use`)));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
   });
 }
 
