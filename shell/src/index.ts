@@ -1,13 +1,14 @@
-import { holdEarlyClicks } from './early-clicks';
-import { holdEarlySubmits } from './early-submits';
+import { answerEarlyCopies } from './boot/early-copy';
+import { holdEarlySubmits } from './boot/early-submits';
 import { afterPaint, applyHintsAfterPaint } from './hints-after-paint';
 
 const serverRendered = Boolean(document.getElementById('root')?.firstElementChild);
-// A form the server rendered must not submit natively before React owns it (early-submits.ts),
-// and a button clicked before then must not be ignored (early-clicks.ts).
+// Before React owns the server's HTML: a form must not submit natively (early-submits.ts), and a
+// copy button copies within the tap's gesture (early-copy.ts). Other taps are not held: links
+// work without JavaScript, and the page says it is not yet interactive (boot/readiness.ts).
 if (serverRendered) {
   holdEarlySubmits();
-  holdEarlyClicks();
+  answerEarlyCopies();
 }
 // The owning remote's preload hints, once the server's HTML has painted (hints-after-paint.ts).
 applyHintsAfterPaint();
@@ -25,22 +26,22 @@ applyHintsAfterPaint();
 // start-up, since inserting a script while the page starts costs the main thread a few
 // milliseconds each on a busy phone.
 const steps: Array<() => Promise<unknown>> = [
-  () => import('react'),
-  () => import('react-dom'),
-  () => import('react-dom/client'),
-  () => import('react/jsx-runtime'),
-  () => import('styled-components'),
-  () => import('@tanstack/react-query'),
-  () => import('shared-ui/router'),
-  () => import('shared-ui'),
-  () => import('shared-client'),
+  () => import(/* webpackChunkName: "boot-react" */ 'react'),
+  () => import(/* webpackChunkName: "boot-react-dom" */ 'react-dom'),
+  () => import(/* webpackChunkName: "boot-react-dom-client" */ 'react-dom/client'),
+  () => import(/* webpackChunkName: "boot-react-jsx-runtime" */ 'react/jsx-runtime'),
+  () => import(/* webpackChunkName: "boot-styled-components" */ 'styled-components'),
+  () => import(/* webpackChunkName: "boot-tanstack-react-query" */ '@tanstack/react-query'),
+  () => import(/* webpackChunkName: "boot-shared-ui-router" */ 'shared-ui/router'),
+  () => import(/* webpackChunkName: "boot-shared-ui" */ 'shared-ui'),
+  () => import(/* webpackChunkName: "boot-shared-client" */ 'shared-client'),
 ];
 
 function startNext(): void {
   const step = steps.shift();
   if (!step) {
     // Async boundary: shared singletons are negotiated before any React code runs (DESIGN.md section 2).
-    void import('./bootstrap');
+    void import(/* webpackChunkName: "boot-app" */ './bootstrap');
     return;
   }
   step().catch(() => {});

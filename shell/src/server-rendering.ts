@@ -41,7 +41,10 @@ export async function loadPageCode(pathname: string): Promise<void> {
     return;
   }
   const owner = findOwner(page);
-  if (owner) await remoteLoader.load(owner).catch(() => {});
+  if (!owner) return;
+  // The remote's routes, then the page's own chunk, so hydration never suspends on code.
+  const routes = await remoteLoader.load(owner).catch(() => undefined);
+  await routes?.preloadPage?.(pathname).catch(() => {});
 }
 
 /**
