@@ -20,14 +20,6 @@ export const SERVER_QUERY_STATE_ID = 'server-query-state';
 export const REMOTE_ENTRIES_ID = 'server-remote-entries';
 
 /**
- * The id of the `<template>` of a server-rendered page that holds the preload hints of the remote
- * that owns it (its entry and the first chunk of its `./routes`). Inert in the HTML; the shell puts
- * them into the page once the browser has painted the HTML (shell/src/hints-after-paint.ts), so a
- * phone on a thin connection does not download them beside the HTML it is trying to paint.
- */
-export const PAINT_FIRST_HINTS_ID = 'paint-first-hints';
-
-/**
  * Set on `#root` by the server while its HTML is not yet React's (removed by the shell once the
  * page is interactive): assistive technology and automation see the controls as not yet usable,
  * and a tap on them is not held to be replayed later (issue 30, section 5).

@@ -1,6 +1,6 @@
+import { afterPaint } from './boot/after-paint';
 import { answerEarlyCopies } from './boot/early-copy';
 import { holdEarlySubmits } from './boot/early-submits';
-import { afterPaint, applyHintsAfterPaint } from './hints-after-paint';
 
 const serverRendered = Boolean(document.getElementById('root')?.firstElementChild);
 // Before React owns the server's HTML: a form must not submit natively (early-submits.ts), and a
@@ -10,8 +10,6 @@ if (serverRendered) {
   holdEarlySubmits();
   answerEarlyCopies();
 }
-// The owning remote's preload hints, once the server's HTML has painted (hints-after-paint.ts).
-applyHintsAfterPaint();
 
 // The large shared libraries are imported on their own first: each is evaluated as soon as its
 // code arrives, in a task of its own, instead of all of them together with the app in one long
@@ -47,12 +45,7 @@ function startNext(): void {
   step().catch(() => {});
   setTimeout(startNext, 0);
 }
-// The first request for the app's code waits for the first paint of the server's HTML: a deferred
-// script runs as soon as the HTML is parsed, often before the browser has laid it out, and the
-// shared chunks then download and evaluate in the time the paint needs (on a thin connection the
-// same bytes as the HTML's, on a slow phone the same main thread). Lighthouse's simulation counted
-// every chunk that arrived before the observed paint against the page's LCP, so one run read
-// 0.9 s and the next 1.4 s on the same build (docs/benchmarks.md, ADR 012 decision 13). The wait
-// is a frame or two; a page with nothing rendered starts at once, since only the app paints it.
+// The app's code runs once the server's HTML has painted (boot/after-paint.ts); a page with
+// nothing rendered starts at once, since only the app paints it.
 if (serverRendered) afterPaint(() => setTimeout(startNext, 0));
 else setTimeout(startNext, 0);
