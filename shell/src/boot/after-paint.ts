@@ -1,7 +1,7 @@
 // The shell's first request for the app's code waits for the first paint of the server's HTML
 // (ADR 012, decision 13): its scripts are already downloading (the page names them all), and
 // evaluating them before the paint would count against the page's LCP on a slow phone. No shared
-// modules here: boot/index.ts runs it before Module Federation has negotiated any.
+// modules here: boot/start.ts runs it before Module Federation has negotiated any.
 
 /** Latest moment for after-paint work when no paint is reported. */
 const FALLBACK_MS = 1000;

@@ -2,7 +2,7 @@
 // moment would be the browser's own: a GET of the page with the fields in its URL, skipping the
 // form's validation and its API call. This holds such a submit (the last one) and hands it to the
 // form once the page is interactive, so the person's press is answered as if it came later.
-// No shared modules here: boot/index.ts installs it before Module Federation has negotiated any.
+// No shared modules here: boot/start.ts installs it before Module Federation has negotiated any.
 
 let held: { form: HTMLFormElement; submitter: HTMLElement | null } | undefined;
 let holding = false;
@@ -13,7 +13,7 @@ function onSubmit(event: SubmitEvent) {
   held = { form: event.target, submitter: event.submitter };
 }
 
-/** Starts holding submits (boot/index.ts, before anything else runs). */
+/** Starts holding submits (boot/start.ts, before anything else runs). */
 export function holdEarlySubmits(doc: Document = document): void {
   if (holding) return;
   holding = true;

@@ -1,14 +1,14 @@
 // First: no zod eval probes under the site's CSP (issue 9).
-import './security/strict-csp';
+import '../security/strict-csp';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createQueryClient } from 'shared-client';
 import { onPageReady } from 'shared-ui';
-import { App } from './app';
-import { stopEarlyCopies } from './boot/early-copy';
-import { releaseEarlySubmits } from './boot/early-submits';
-import { announcePageInteractive } from './boot/readiness';
-import { hydrateServerQueries, loadPageCode, reportRecoverableError } from './server-rendering';
+import { App } from '../app';
+import { stopEarlyCopies } from './early-copy';
+import { releaseEarlySubmits } from './early-submits';
+import { hydrateServerQueries, loadPageCode, reportRecoverableError } from './hydrate';
+import { announcePageInteractive } from './readiness';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
