@@ -139,7 +139,8 @@ test('a form submitted before the page hydrated is answered once it has, not by 
   const release = await holdRequests(page, '**/remotes/marketing/**');
   await page.goto('/contact');
   const form = page.getByRole('form', { name: 'Contact form' });
-  await form.getByRole('button', { name: 'Send message' }).click();
+  // Forced: a person does not wait for the page to say it is interactive.
+  await form.getByRole('button', { name: 'Send message' }).click({ force: true });
   // The browser did not submit it itself (that would load /contact? with the fields in the URL).
   expect(new URL(page.url()).search).toBe('');
   await expect(form.getByText('Please enter your name')).toHaveCount(0);
@@ -151,23 +152,44 @@ test('a form submitted before the page hydrated is answered once it has, not by 
   expect(new URL(page.url()).search).toBe('');
 });
 
-test('clicks and typing before the page hydrated are answered in the order they happened', async ({
+test('the page says it is not yet interactive until it has hydrated, and a click waits for it', async ({
   page,
 }) => {
   // Hold the retailer remote's code: the plans and the calculator are on screen, not yet React's.
   const release = await holdRequests(page, '**/remotes/retailer/**');
   await page.goto('/robot-leasing');
-  await page.getByRole('button', { name: 'Choose CurbRun Hauler' }).click();
-  await page.getByRole('button', { name: 'Choose Fleet' }).click();
-  await page.getByLabel('Number of robots').fill('5');
+  await expect(page.locator('#root')).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated');
+  // Playwright waits, as assistive technology is told to, until the controls are usable.
+  const chosen = page.getByRole('button', { name: 'Choose Fleet' }).click();
 
   release();
-  // Both plan clicks are answered, and the count typed after them is still the count (the
-  // replayed clicks re-render the calculator, which used to put back the 2 React knew).
+  await chosen;
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  await expect(page.locator('#root')).not.toHaveAttribute('aria-disabled');
   await expect(page.getByRole('button', { name: 'Fleet plan selected' })).toBeVisible();
-  await expect(page.getByLabel('Number of robots')).toHaveValue('5');
+  await page.getByLabel('Number of robots').fill('5');
   // $1,899 − 20% = $1,519.20 a robot; 5 robots − 5% = $7,216.20 a month.
   await expect(page.getByLabel('Lease cost')).toContainText('$7,216.20');
+});
+
+test('Copy on /landing copies on the first tap, right after the HTML arrives', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  // Hold every script: the server's page is on screen, and none of its code has run.
+  const release = await holdRequests(page, /\/remotes\/retailer\/.*\.js(\?|$)/);
+  await page.goto('/landing');
+  const copy = page.getByRole('button', { name: 'Copy the example checkout request' });
+  // Forced: a person taps what they see, whether or not the page is React's yet.
+  await copy.click({ force: true });
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain('/api/checkout/initialize');
+  expect(copied).toContain('Authorization: Bearer <api key>');
+
+  release();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
 });
 
 test('a press that starts before the page hydrates and ends after it is a click: hydrating does not move the page', async ({

@@ -1,45 +1,54 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { SensitiveRoute } from 'shared-client';
-import { Loading, NotFound, type RemoteRoutesModule } from 'shared-ui';
+import { Loading, NotFound, preloadable, preloadPageAt, type RemoteRoutesModule } from 'shared-ui';
 import { Route, Routes } from 'shared-ui/router';
 
-// Each page is its own chunk: visiting one page downloads only that page.
-const SchedulePickupPage = lazy(() =>
-  import('./features/schedule-pickup/schedule-pickup-page').then((m) => ({
-    default: m.SchedulePickupPage,
-  })),
+// Each page is its own chunk: visiting one page downloads only that page. The chunk names tell
+// the server which files a page needs (shared-build/src/page-chunks-plugin.ts).
+const SchedulePickupPage = preloadable(() =>
+  import(
+    /* webpackChunkName: "route~schedule-pickup" */ './features/schedule-pickup/schedule-pickup-page'
+  ).then((m) => m.SchedulePickupPage),
 );
-const StoreSelectionPage = lazy(() =>
-  import('./features/store-selection/store-selection-page').then((m) => ({
-    default: m.StoreSelectionPage,
-  })),
+const StoreSelectionPage = preloadable(() =>
+  import(
+    /* webpackChunkName: "route~store-selection" */ './features/store-selection/store-selection-page'
+  ).then((m) => m.StoreSelectionPage),
 );
-const CheckoutPage = lazy(() =>
-  import('./features/checkout/checkout-page').then((m) => ({ default: m.CheckoutPage })),
+const CheckoutPage = preloadable(() =>
+  import(/* webpackChunkName: "route~checkout" */ './features/checkout/checkout-page').then(
+    (m) => m.CheckoutPage,
+  ),
 );
-const SubscribePage = lazy(() =>
-  import('./features/subscribe/subscribe-page').then((m) => ({ default: m.SubscribePage })),
+const SubscribePage = preloadable(() =>
+  import(/* webpackChunkName: "route~subscribe" */ './features/subscribe/subscribe-page').then(
+    (m) => m.SubscribePage,
+  ),
 );
-const PickupHistoryPage = lazy(() =>
-  import('./features/pickup-history/pickup-history-page').then((m) => ({
-    default: m.PickupHistoryPage,
-  })),
+const PickupHistoryPage = preloadable(() =>
+  import(
+    /* webpackChunkName: "route~pickup-history" */ './features/pickup-history/pickup-history-page'
+  ).then((m) => m.PickupHistoryPage),
 );
-const DeliveryTrackingPage = lazy(() =>
-  import('./features/delivery-tracking/delivery-tracking-page').then((m) => ({
-    default: m.DeliveryTrackingPage,
-  })),
+const DeliveryTrackingPage = preloadable(() =>
+  import(
+    /* webpackChunkName: "route~delivery-tracking" */ './features/delivery-tracking/delivery-tracking-page'
+  ).then((m) => m.DeliveryTrackingPage),
 );
-const WalletPage = lazy(() =>
-  import('./features/wallet/wallet-page').then((m) => ({ default: m.WalletPage })),
+const WalletPage = preloadable(() =>
+  import(/* webpackChunkName: "route~wallet" */ './features/wallet/wallet-page').then(
+    (m) => m.WalletPage,
+  ),
 );
-const SettingsPage = lazy(() =>
-  import('./features/settings/settings-page').then((m) => ({ default: m.SettingsPage })),
+const SettingsPage = preloadable(() =>
+  import(/* webpackChunkName: "route~settings" */ './features/settings/settings-page').then(
+    (m) => m.SettingsPage,
+  ),
 );
-const RefundRequestPage = lazy(() =>
-  import('./features/refund-request/refund-request-page').then((m) => ({
-    default: m.RefundRequestPage,
-  })),
+const RefundRequestPage = preloadable(() =>
+  import(
+    /* webpackChunkName: "route~refund-request" */ './features/refund-request/refund-request-page'
+  ).then((m) => m.RefundRequestPage),
 );
 
 /** The routes this remote owns (DESIGN.md section 1), with absolute paths; the shell mounts it. */
@@ -70,4 +79,23 @@ export default function CustomerRoutes() {
   );
 }
 
+/** This remote's pages by path, for `preloadPage`. */
+const PAGES = {
+  '/schedule-pickup': SchedulePickupPage,
+  '/store-selection': StoreSelectionPage,
+  '/checkout': CheckoutPage,
+  '/subscribe': SubscribePage,
+  '/pickup-history': PickupHistoryPage,
+  '/delivery-tracking': DeliveryTrackingPage,
+  '/wallet': WalletPage,
+  '/settings': SettingsPage,
+  '/refund-request': RefundRequestPage,
+};
+
+/** Loads the code of the page at `pathname` before the shell hydrates it (issue 30). */
+export function preloadPage(pathname: string): Promise<void> {
+  return preloadPageAt(PAGES, pathname);
+}
+
 CustomerRoutes satisfies RemoteRoutesModule['default'];
+preloadPage satisfies NonNullable<RemoteRoutesModule['preloadPage']>;

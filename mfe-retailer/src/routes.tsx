@@ -1,43 +1,48 @@
-import { lazy, Suspense } from 'react';
-import { Loading, NotFound, type RemoteRoutesModule } from 'shared-ui';
+import { Suspense } from 'react';
+import { Loading, NotFound, preloadable, preloadPageAt, type RemoteRoutesModule } from 'shared-ui';
 import { Route, Routes } from 'shared-ui/router';
 
-// Each page is its own chunk: visiting one page downloads only that page.
-const LandingPage = lazy(() =>
-  import('./features/landing/landing-page').then((m) => ({ default: m.LandingPage })),
+// Each page is its own chunk: visiting one page downloads only that page. The chunk names tell
+// the server which files a page needs (shared-build/src/page-chunks-plugin.ts).
+const LandingPage = preloadable(() =>
+  import(/* webpackChunkName: "route~landing" */ './features/landing/landing-page').then(
+    (m) => m.LandingPage,
+  ),
 );
-const CheckoutWidgetPage = lazy(() =>
-  import('./features/checkout-widget/checkout-widget-page').then((m) => ({
-    default: m.CheckoutWidgetPage,
-  })),
+const CheckoutWidgetPage = preloadable(() =>
+  import(
+    /* webpackChunkName: "route~checkout-widget" */ './features/checkout-widget/checkout-widget-page'
+  ).then((m) => m.CheckoutWidgetPage),
 );
-const ApiDocsPage = lazy(() =>
-  import('./features/api-docs/api-docs-page').then((m) => ({ default: m.ApiDocsPage })),
+const ApiDocsPage = preloadable(() =>
+  import(/* webpackChunkName: "route~api-docs" */ './features/api-docs/api-docs-page').then(
+    (m) => m.ApiDocsPage,
+  ),
 );
-const TrackingDashboardPage = lazy(() =>
-  import('./features/delivery-tracking-dashboard/delivery-tracking-dashboard-page').then((m) => ({
-    default: m.TrackingDashboardPage,
-  })),
+const TrackingDashboardPage = preloadable(() =>
+  import(
+    /* webpackChunkName: "route~delivery-tracking-dashboard" */ './features/delivery-tracking-dashboard/delivery-tracking-dashboard-page'
+  ).then((m) => m.TrackingDashboardPage),
 );
-const RetailerOnboardingPage = lazy(() =>
-  import('./features/retailer-onboarding/retailer-onboarding-page').then((m) => ({
-    default: m.RetailerOnboardingPage,
-  })),
+const RetailerOnboardingPage = preloadable(() =>
+  import(
+    /* webpackChunkName: "route~retailer-onboarding" */ './features/retailer-onboarding/retailer-onboarding-page'
+  ).then((m) => m.RetailerOnboardingPage),
 );
-const RobotLeasingPage = lazy(() =>
-  import('./features/robot-leasing/robot-leasing-page').then((m) => ({
-    default: m.RobotLeasingPage,
-  })),
+const RobotLeasingPage = preloadable(() =>
+  import(
+    /* webpackChunkName: "route~robot-leasing" */ './features/robot-leasing/robot-leasing-page'
+  ).then((m) => m.RobotLeasingPage),
 );
-const RobotLeasingPaymentPage = lazy(() =>
-  import('./features/robot-leasing-payment/robot-leasing-payment-page').then((m) => ({
-    default: m.RobotLeasingPaymentPage,
-  })),
+const RobotLeasingPaymentPage = preloadable(() =>
+  import(
+    /* webpackChunkName: "route~robot-leasing-payment" */ './features/robot-leasing-payment/robot-leasing-payment-page'
+  ).then((m) => m.RobotLeasingPaymentPage),
 );
-const RobotLeasingSuccessPage = lazy(() =>
-  import('./features/robot-leasing-success/robot-leasing-success-page').then((m) => ({
-    default: m.RobotLeasingSuccessPage,
-  })),
+const RobotLeasingSuccessPage = preloadable(() =>
+  import(
+    /* webpackChunkName: "route~robot-leasing-success" */ './features/robot-leasing-success/robot-leasing-success-page'
+  ).then((m) => m.RobotLeasingSuccessPage),
 );
 
 /** The routes this remote owns (DESIGN.md section 1), with absolute paths; the shell mounts it. */
@@ -59,4 +64,22 @@ export default function RetailerRoutes() {
   );
 }
 
+/** This remote's pages by path, for `preloadPage`. */
+const PAGES = {
+  '/landing': LandingPage,
+  '/checkout-widget': CheckoutWidgetPage,
+  '/api-docs': ApiDocsPage,
+  '/delivery-tracking-dashboard': TrackingDashboardPage,
+  '/retailer-onboarding': RetailerOnboardingPage,
+  '/robot-leasing': RobotLeasingPage,
+  '/robot-leasing-payment': RobotLeasingPaymentPage,
+  '/robot-leasing-success': RobotLeasingSuccessPage,
+};
+
+/** Loads the code of the page at `pathname` before the shell hydrates it (issue 30). */
+export function preloadPage(pathname: string): Promise<void> {
+  return preloadPageAt(PAGES, pathname);
+}
+
 RetailerRoutes satisfies RemoteRoutesModule['default'];
+preloadPage satisfies NonNullable<RemoteRoutesModule['preloadPage']>;

@@ -6,6 +6,7 @@ import { assetRule } from './asset-rule.ts';
 import { compileHintsPlugin } from './compile-hints.ts';
 import { PrecompressPlugin } from './compress-plugin.ts';
 import { exposeChunkName, FederationManifestPlugin } from './federation-manifest-plugin.ts';
+import { PageChunksPlugin } from './page-chunks-plugin.ts';
 import { isReferenceBuild, toReferenceShellConfig } from './reference-config.ts';
 import { RouteOwnersPlugin } from './route-owners-plugin.ts';
 import { createServerConfig } from './server-config.ts';
@@ -196,6 +197,8 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
       isHost && RouteOwnersPlugin.forApp(dir, { federation: !isReferenceBuild() }),
       // Scripts compiled while they stream in, not function by function in start-up tasks.
       production && compileHintsPlugin(),
+      // What each page needs to hydrate, for the server's first HTML (issue 30).
+      production && new PageChunksPlugin(),
       production && new PrecompressPlugin(),
     ],
     optimization: {

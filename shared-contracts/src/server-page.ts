@@ -20,9 +20,19 @@ export const SERVER_QUERY_STATE_ID = 'server-query-state';
 export const REMOTE_ENTRIES_ID = 'server-remote-entries';
 
 /**
- * The id of the `<template>` of a server-rendered page that holds the preload hints of the remote
- * that owns it (its entry and the first chunk of its `./routes`). Inert in the HTML; the shell puts
- * them into the page once the browser has painted the HTML (shell/src/hints-after-paint.ts), so a
- * phone on a thin connection does not download them beside the HTML it is trying to paint.
+ * Set on `#root` by the server while its HTML is not yet React's (removed by the shell once the
+ * page is interactive): assistive technology and automation see the controls as not yet usable,
+ * and a tap on them is not held to be replayed later (issue 30, section 5).
  */
-export const PAINT_FIRST_HINTS_ID = 'paint-first-hints';
+export const NOT_YET_INTERACTIVE_ATTRIBUTE = 'aria-disabled';
+
+/** Set on `<html>` by the shell once the first page is interactive: the public readiness signal. */
+export const HYDRATED_ATTRIBUTE = 'data-hydrated';
+
+/**
+ * A copy button's text and the time it was copied before hydration: a tap before the page is
+ * React's still copies, inside the tap's user gesture (shell/src/boot/early-copy.ts), and the
+ * hydrated button then confirms it (shared-ui's CopyButton).
+ */
+export const COPY_TEXT_ATTRIBUTE = 'data-copy-text';
+export const COPIED_AT_ATTRIBUTE = 'data-copied-at';

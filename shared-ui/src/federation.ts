@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { Preloadable } from './components/preloadable';
 
 /**
  * The typed contract of every remote's exposed `./routes` module (DESIGN.md section 2): a default
@@ -7,6 +8,8 @@ import type { ComponentType } from 'react';
  */
 export interface RemoteRoutesModule {
   default: ComponentType;
+  /** Loads the code of the page at a path, before the shell hydrates the server's HTML of it. */
+  preloadPage?: (pathname: string) => Promise<void>;
 }
 
 /**
@@ -30,4 +33,19 @@ export function isRemoteRoutesModule(value: unknown): value is RemoteRoutesModul
     (typeof (value as { default: unknown }).default === 'function' ||
       typeof (value as { default: unknown }).default === 'object')
   );
+}
+
+/**
+ * Loads the page a remote shows at `pathname` from its table of pages by path (a path owns its
+ * sub-paths, by whole segments), so that a server-rendered page hydrates without suspending on
+ * its own code (issue 30). Unknown paths load nothing.
+ */
+export function preloadPageAt(
+  pages: Readonly<Record<string, Preloadable>>,
+  pathname: string,
+): Promise<void> {
+  const path = Object.keys(pages)
+    .sort((a, b) => b.length - a.length)
+    .find((candidate) => pathname === candidate || pathname.startsWith(`${candidate}/`));
+  return path ? (pages[path]?.preload() ?? Promise.resolve()) : Promise.resolve();
 }

@@ -114,27 +114,25 @@ describe('composePage', () => {
     as: 'script',
   } as const;
 
-  it("keeps a rendered page's remote hints inert until the shell applies them after the paint", () => {
+  it('names the hints in the first HTML and marks a rendered page not yet interactive', () => {
     const html = composePage(shellTemplate, {
       remotesConfig: CONFIG,
-      preloads: [remoteHint],
+      preloads: [remoteHint, remoteHint],
       rendered: { html: '<main><h1>Hello</h1></main>', head: '' },
     });
-    expect(html).toContain('<div id="root"><main><h1>Hello</h1></main></div>');
-    expect(html).toContain(
-      '<template id="paint-first-hints"><link rel="preload" as="script" href="/remotes/marketing/remoteEntry.aaaaaaaaaa.js" fetchpriority="low"></template>',
-    );
-    // Only inside the template; the shell's entry stays the page's only parser script.
-    expect(html.match(/<link rel="preload"/g)).toHaveLength(1);
-    expect(html).toContain('<script defer src="/main.0123456789.js"></script>');
-  });
-
-  it('keeps the hints live when there is nothing to paint first', () => {
-    const html = composePage(shellTemplate, { remotesConfig: CONFIG, preloads: [remoteHint] });
+    expect(html).toContain('<div id="root" aria-disabled="true"><main><h1>Hello</h1></main></div>');
     expect(html).toContain(
       '<link rel="preload" as="script" href="/remotes/marketing/remoteEntry.aaaaaaaaaa.js" fetchpriority="low"><script type="application/json" id="remotes-config">',
     );
+    // Once each; the shell's entry stays the page's only parser script.
+    expect(html.match(/<link rel="preload"/g)).toHaveLength(1);
+    expect(html).toContain('<script defer src="/main.0123456789.js"></script>');
     expect(html).not.toContain('<template');
+  });
+
+  it('leaves an empty root as it is when there is nothing rendered', () => {
+    const html = composePage(shellTemplate, { remotesConfig: CONFIG, preloads: [remoteHint] });
+    expect(html).toContain('<div id="root"></div>');
   });
 });
 
@@ -203,6 +201,40 @@ describe('createPageComposer', () => {
     const page = await composer.page('/about-us');
     expect(page).not.toContain('rel="preload"');
     expect(page).toContain('id="remotes-config"');
+  });
+
+  it("names every script a page needs to hydrate: the shell's start-up and the page's own chunks", async () => {
+    const { composer, shellDist } = await site();
+    await writeFile(
+      path.join(shellDist, 'page-chunks.json'),
+      JSON.stringify({
+        boot: ['boot-app.1.js', '784.2.js'],
+        routes: { '/auth': ['route~auth.3.js'] },
+      }),
+    );
+    await writeFile(
+      path.join(root ?? '', 'marketing', 'page-chunks.json'),
+      JSON.stringify({
+        boot: [],
+        routes: { '/': ['route~.4.js'], '/about-us': ['route~about-us.5.js'] },
+      }),
+    );
+    const hrefs = (page: string | undefined) =>
+      [...(page ?? '').matchAll(/<link rel="preload" as="script" href="([^"]+)"/g)].map(
+        (m) => m[1],
+      );
+    expect(hrefs(await composer.page('/about-us/'))).toEqual([
+      '/boot-app.1.js',
+      '/784.2.js',
+      '/remotes/marketing/remoteEntry.aaaaaaaaaa.js',
+      '/remotes/marketing/__federation_expose_routes.0123456789.js',
+      '/remotes/marketing/route~about-us.5.js',
+    ]);
+    expect(hrefs(await composer.page('/auth?mode=register'))).toEqual([
+      '/boot-app.1.js',
+      '/784.2.js',
+      '/route~auth.3.js',
+    ]);
   });
 
   it('still serves the page when the route table or a manifest is missing or broken', async () => {

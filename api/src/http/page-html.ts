@@ -8,7 +8,7 @@ import {
 } from 'shared-contracts/federation-manifest';
 import { REMOTE_NAMES, type RemoteName, type RemotesManifest } from 'shared-contracts/remotes';
 import {
-  PAINT_FIRST_HINTS_ID,
+  NOT_YET_INTERACTIVE_ATTRIBUTE,
   REMOTE_ENTRIES_ID,
   SERVER_QUERY_STATE_ID,
 } from 'shared-contracts/server-page';
@@ -22,15 +22,13 @@ import type { ServerRenderedPage, ServerRenderer } from './server-render.ts';
  *   id="remotes-config">`), which the shell reads instead of fetching `/remotes.json` (it still
  *   fetches it when the block is missing, e.g. index.html served by a CDN). A data block is not
  *   executed, so the strict CSP (no inline scripts) stays as it is;
- * - preload hints for the remote that owns the page (the shell's route table, written by its
- *   build as route-owners.json): its `remoteEntry` and the first chunk of its `./routes` (classic
- *   scripts, as the shell's container loader and the remote's chunk loader insert them), so they download while
- *   the shell's own JavaScript does instead of one after the other; and the entry its
- *   `mf-manifest.json` names (`<script type="application/json" id="server-remote-entries">`), so
- *   the shell does not fetch the manifest first on this load;
- * - when the server rendered the page, those remote hints inside a `<template>` that the shell
- *   applies once the HTML has painted (PAINT_FIRST_HINTS_ID in shared-contracts/server-page.ts);
- *
+ * - preload hints for every script the page needs to hydrate (issue 30, "no waterfall to
+ *   interactive"), fetched side by side at low priority: the shell's start-up chunks and the
+ *   page's own chunks (its `page-chunks.json`), and for the remote that owns the page (the
+ *   shell's route table, route-owners.json) its `remoteEntry`, the chunks of its `./routes` and
+ *   the page's chunks; and the entry its `mf-manifest.json` names (`<script
+ *   type="application/json" id="server-remote-entries">`), so the shell does not fetch the
+ *   manifest first on this load;
  * - when the server rendered the page, the public data its queries fetched (`<script
  *   type="application/json" id="server-query-state">`), which the shell hydrates its QueryClient
  *   with, so the browser renders the same list without asking for it again.
@@ -51,6 +49,31 @@ export interface RouteOwners {
    * there is no remote entry to hint.
    */
   federation?: boolean;
+}
+
+/** What each browser build writes as page-chunks.json (shared-build, page-chunks-plugin.ts). */
+export interface PageChunks {
+  boot: readonly string[];
+  routes: Readonly<Record<string, readonly string[]>>;
+}
+
+function isPageChunks(value: unknown): value is PageChunks {
+  if (typeof value !== 'object' || value === null) return false;
+  const { boot, routes } = value as Record<string, unknown>;
+  return Array.isArray(boot) && typeof routes === 'object' && routes !== null;
+}
+
+/**
+ * The chunks of the page at `pathname` (normalised): its own route's, or the longest route that
+ * owns it by whole segments (`/delivery-tracking` owns `/delivery-tracking/CR-1`).
+ */
+export function routeChunks(chunks: PageChunks | undefined, pathname: string): readonly string[] {
+  if (!chunks) return [];
+  const page = normalisePath(pathname);
+  const route = Object.keys(chunks.routes)
+    .filter((key) => page === key || (key !== '/' && page.startsWith(`${key}/`)))
+    .sort((a, b) => b.length - a.length)[0];
+  return route ? (chunks.routes[route] ?? []) : [];
 }
 
 export interface PreloadHint {
@@ -110,10 +133,14 @@ export function remoteEntryHref(
  * absolute): the remote entry and the sync chunks of `./routes`. Not the manifest itself: the page
  * names the entry it gives (`REMOTE_ENTRIES_ID`), so the shell does not fetch it on this load.
  */
-export function remotePreloads(manifestUrl: string, manifest: FederationManifest): PreloadHint[] {
+export function remotePreloads(
+  manifestUrl: string,
+  manifest: FederationManifest,
+  pageFiles: readonly string[] = [],
+): PreloadHint[] {
   const served = new URL(manifestUrl, THIS_SERVER);
   const entry = remoteEntryUrl(manifest, served);
-  const routes = exposedChunkFiles(manifest, './routes', 'sync').map((file) =>
+  const routes = [...exposedChunkFiles(manifest, './routes', 'sync'), ...pageFiles].map((file) =>
     manifestFileUrl(manifest, served, file),
   );
   return [...(entry ? [entry] : []), ...routes].map((url) => ({
@@ -139,11 +166,8 @@ function escapeAttribute(value: string): string {
 export function preloadLink(hint: PreloadHint): string {
   // No crossorigin attribute: the shell inserts the scripts without one, and a preload is only
   // reused by a request in the same CORS mode.
-  // Low, not high: the page is already painted from the HTML, and these files only matter for
-  // hydration. At high priority a preloaded script counts as render-blocking in Lighthouse's
-  // simulation, which then waited for the remote's files before the first paint (LCP about
-  // 500 ms later than the same page without them; ADR 012). On a server-rendered page they wait
-  // in a template until the first paint (decision 10).
+  // Low, not high: the page paints from the HTML, and these files only matter for hydration. At
+  // high priority a preloaded script counts as render-blocking in Lighthouse's simulation (ADR 012).
   return `<link rel="preload" as="${hint.as}" href="${escapeAttribute(hint.href)}" fetchpriority="low">`;
 }
 
@@ -169,16 +193,16 @@ export function composePage(
     rendered?: ServerRenderedPage;
   },
 ): string {
-  const hints = preloads.map(preloadLink).join('');
+  const hints = [...new Set(preloads.map(preloadLink))].join('');
   let page = template;
-  const painted = rendered !== undefined && EMPTY_ROOT.test(page);
-  if (painted) {
+  if (rendered !== undefined && EMPTY_ROOT.test(page)) {
+    // Not yet interactive until the shell has hydrated it (shell/src/boot/readiness.ts).
+    const root = `<div id="root" ${NOT_YET_INTERACTIVE_ATTRIBUTE}="true">`;
     // A function, so `$` in the page's text is never read as a replacement pattern.
-    page = page.replace(EMPTY_ROOT, () => `<div id="root">${rendered.html}</div>`);
+    page = page.replace(EMPTY_ROOT, () => `${root}${rendered.html}</div>`);
   }
   const head = [
-    // A page with something to paint gets its hints after the paint (PAINT_FIRST_HINTS_ID).
-    painted && hints ? `<template id="${PAINT_FIRST_HINTS_ID}">${hints}</template>` : hints,
+    hints,
     `<script type="application/json" id="${REMOTES_CONFIG_ELEMENT_ID}">${jsonForScript(remotesConfig)}</script>`,
     Object.keys(remoteEntries).length === 0
       ? ''
@@ -259,7 +283,15 @@ export function createPageComposer({
       const config = remotesConfig();
       const table = readJson(path.join(shellDist, 'route-owners.json')) as RouteOwners | undefined;
       const owner = ownerOf(pathname, table?.owners ? table : undefined);
-      let preloads: PreloadHint[] = [];
+      // The shell's start-up chunks, and its own page's (or, in the reference build, any page's).
+      const shellChunks = readJson(path.join(shellDist, 'page-chunks.json'));
+      const shellFiles = isPageChunks(shellChunks)
+        ? [...shellChunks.boot, ...routeChunks(shellChunks, pathname)]
+        : [];
+      const preloads: PreloadHint[] = shellFiles.map((file) => ({
+        href: `/${file}`,
+        as: 'script',
+      }));
       const remoteEntries: Record<string, string> = {};
       const dist = owner ? remoteDists[owner] : undefined;
       const manifestUrl = owner ? config[owner] : undefined;
@@ -267,8 +299,10 @@ export function createPageComposer({
       const federated = table?.federation !== false;
       if (federated && owner && dist && manifestUrl === `/remotes/${owner}/mf-manifest.json`) {
         const manifest = readJson(path.join(dist, 'mf-manifest.json'));
+        const pageChunks = readJson(path.join(dist, 'page-chunks.json'));
+        const pageFiles = isPageChunks(pageChunks) ? routeChunks(pageChunks, pathname) : [];
         if (manifest && typeof manifest === 'object') {
-          preloads = remotePreloads(manifestUrl, manifest as FederationManifest);
+          preloads.push(...remotePreloads(manifestUrl, manifest as FederationManifest, pageFiles));
           const entry = remoteEntryHref(manifestUrl, manifest as FederationManifest);
           if (entry) remoteEntries[manifestUrl] = entry;
         }

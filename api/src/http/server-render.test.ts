@@ -183,7 +183,9 @@ describe('composePage with a server-rendered page', () => {
         },
       },
     );
-    expect(page).toContain('<div id="root"><h1>About Us</h1><p>costs $& $1</p></div>');
+    expect(page).toContain(
+      '<div id="root" aria-disabled="true"><h1>About Us</h1><p>costs $& $1</p></div>',
+    );
     expect(page.indexOf('<style data-styled="true">')).toBeLessThan(page.indexOf('</head>'));
     expect(page.indexOf('id="remotes-config"')).toBeLessThan(page.indexOf('</head>'));
   });

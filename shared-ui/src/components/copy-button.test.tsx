@@ -1,4 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../theme/theme';
@@ -53,5 +55,26 @@ describe('<CopyButton>', () => {
   it('keeps the visible label at the start of the accessible name', () => {
     renderButton({ accessibleLabel: 'Copy the test key' });
     expect(screen.getByRole('button', { name: 'Copy the test key' })).toBeInTheDocument();
+  });
+
+  it('carries its text for a tap before hydration, and confirms that copy once hydrated', async () => {
+    const button = (
+      <ThemeProvider theme={theme}>
+        <CopyButton text="sk_test_123" label="Copy" />
+      </ThemeProvider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(button);
+    document.body.append(container);
+    const served = container.querySelector('button');
+    expect(served?.getAttribute('data-copy-text')).toBe('sk_test_123');
+    // What shell/src/boot/early-copy.ts notes when it copied on the tap.
+    served?.setAttribute('data-copied-at', String(Date.now()));
+
+    const root = await act(async () => hydrateRoot(container, button));
+    expect(screen.getByRole('button')).toHaveTextContent('Copied!');
+    expect(screen.getByRole('button').hasAttribute('data-copied-at')).toBe(false);
+    act(() => root.unmount());
+    container.remove();
   });
 });

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { COPIED_AT_ATTRIBUTE, COPY_TEXT_ATTRIBUTE } from 'shared-contracts/server-page';
 import { Button, type ButtonProps } from './button';
 import { VisuallyHidden } from './visually-hidden';
 
@@ -44,6 +45,15 @@ export function CopyButton({
   ...rest
 }: CopyButtonProps) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const labelRef = useRef<HTMLSpanElement>(null);
+  // Copied before hydration (COPIED_AT_ATTRIBUTE): confirm it now that the button can.
+  useEffect(() => {
+    const button = labelRef.current?.closest('button');
+    const copiedAt = Number(button?.getAttribute(COPIED_AT_ATTRIBUTE));
+    if (!button || !copiedAt) return;
+    button.removeAttribute(COPIED_AT_ATTRIBUTE);
+    if (Date.now() - copiedAt < COPY_CONFIRMATION_MS) setState('copied');
+  }, []);
   useEffect(() => {
     if (state === 'idle') return;
     const timer = setTimeout(() => setState('idle'), COPY_CONFIRMATION_MS);
@@ -60,6 +70,7 @@ export function CopyButton({
       {...rest}
       variant={variant}
       size={size}
+      {...{ [COPY_TEXT_ATTRIBUTE]: text }}
       onClick={() =>
         writeClipboard(text).then(
           () => setState('copied'),
@@ -67,7 +78,9 @@ export function CopyButton({
         )
       }
     >
-      <span aria-live="polite">{shown}</span>
+      <span aria-live="polite" ref={labelRef}>
+        {shown}
+      </span>
       {context ? (
         <>
           {' '}

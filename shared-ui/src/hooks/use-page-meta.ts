@@ -1,15 +1,9 @@
 import { useEffect } from 'react';
-import { markPageReady } from './when-idle';
 
 export const SITE_NAME = 'CurbRun';
 
-/**
- * Sets the document title ("Page · CurbRun") and the meta description for the current page. Every
- * page calls it, so its first effect also means a page is on screen and interactive (hydrated or
- * rendered): idle work may start (`markPageReady`, issue 13).
- */
+/** Sets the document title ("Page · CurbRun") and the meta description for the current page. */
 export function usePageMeta(title: string, description?: string) {
-  useEffect(() => markPageReady(), []);
   useEffect(() => {
     document.title = title ? `${title} · ${SITE_NAME}` : SITE_NAME;
     if (description === undefined) return;

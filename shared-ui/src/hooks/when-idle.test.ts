@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { markPageReady, PAGE_READY_TIMEOUT_MS, whenIdle } from './when-idle';
+import { markPageReady } from '../page-ready';
+import { PAGE_READY_TIMEOUT_MS, whenIdle } from './when-idle';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,6 +1,7 @@
 // Work that is not part of the first paint (issue 13): the support chat, the toasts' Radix code,
 // the home strip's retailer list.
 import { useEffect, useState } from 'react';
+import { isPageReady, onPageReady } from '../page-ready';
 
 /** Longest wait for an idle moment before idle work starts anyway. */
 export const IDLE_TIMEOUT_MS = 2000;
@@ -16,30 +17,8 @@ function onIdle(callback: () => void, timeoutMs: number): () => void {
   return () => clearTimeout(timer);
 }
 
-let pageReady = false;
-const waitingForPage = new Set<() => void>();
-
 /** At the latest this long after the load event, idle work stops waiting for the page. */
 export const PAGE_READY_TIMEOUT_MS = 5000;
-
-/**
- * Called once the first page on screen is interactive (hydrated, or rendered in the browser):
- * `usePageMeta`, which every page calls, does it. Idle work waits for it: on a slow phone the
- * browser is "idle" between the downloads hydration needs, and idle work fetched then competes
- * with them for the network and the CPU.
- */
-export function markPageReady(): void {
-  if (pageReady) return;
-  pageReady = true;
-  for (const run of [...waitingForPage]) run();
-  waitingForPage.clear();
-}
-
-/** Runs `run` once the first page is interactive (`markPageReady`), or at once if it already is. */
-export function onPageReady(run: () => void): void {
-  if (pageReady) run();
-  else waitingForPage.add(run);
-}
 
 /**
  * After the page's load event and `markPageReady`, whichever is later; at most
@@ -49,23 +28,24 @@ export function onPageReady(run: () => void): void {
 function afterPageReady(run: () => void): () => void {
   let done = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopWaiting = () => {};
   const finish = () => {
     if (done) return;
     done = true;
-    waitingForPage.delete(finish);
+    stopWaiting();
     clearTimeout(timer);
     run();
   };
   const onLoad = () => {
-    if (pageReady) return finish();
-    waitingForPage.add(finish);
+    if (isPageReady()) return finish();
+    stopWaiting = onPageReady(finish);
     timer = setTimeout(finish, PAGE_READY_TIMEOUT_MS);
   };
   if (document.readyState === 'complete') onLoad();
   else window.addEventListener('load', onLoad, { once: true });
   return () => {
     done = true;
-    waitingForPage.delete(finish);
+    stopWaiting();
     clearTimeout(timer);
     window.removeEventListener('load', onLoad);
   };

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { markPageReady } from '../hooks/when-idle';
+import { markPageReady } from '../page-ready';
 import { theme } from '../theme/theme';
 import { resetToasts, toast } from './toast-store';
 import { Toaster } from './toaster';

@@ -5,7 +5,7 @@ import {
   remoteEntryUrl,
 } from 'shared-contracts/federation-manifest';
 import { REMOTE_ENTRIES_ID } from 'shared-contracts/server-page';
-import { takeJsonDataBlock } from '../json-data-block';
+import { takeJsonDataBlock } from '../boot/json-data-block';
 
 // The shell turns the manifest URL of `/remotes.json` into the entry script (read from the
 // remote's `mf-manifest.json`, shared-contracts/federation-manifest) and loads that as the

@@ -9,6 +9,7 @@ import {
 } from 'react';
 import { Button, Loading, Notice, Page } from 'shared-ui';
 import styled from 'styled-components';
+import { PageReadyMark } from '../routing/page-ready-mark';
 import { REMOTE_LABELS, type RemoteName } from '../routing/route-table';
 import { RemoteUnavailableError, remoteLoader } from './remote-loader';
 import { isServer, RemoteRendersInBrowser, useServerRemote } from './server-remotes';
@@ -73,6 +74,7 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState>
             </Button>
           </Actions>
         </Notice>
+        <PageReadyMark />
       </Page>
     );
   }
@@ -105,6 +107,7 @@ export function RemoteOutlet({ remote }: { remote: RemoteName }) {
     <RemoteErrorBoundary remote={remote} onRetry={retry}>
       <Suspense fallback={<Loading />}>
         <RemoteRoutes />
+        <PageReadyMark />
       </Suspense>
     </RemoteErrorBoundary>
   );

@@ -7,7 +7,7 @@ import {
   REMOTE_NAMES,
   type RemoteName,
 } from 'shared-contracts/remote-rules';
-import { takeJsonDataBlock } from '../json-data-block';
+import { takeJsonDataBlock } from '../boot/json-data-block';
 
 /**
  * What the shell knows about each remote after reading `/remotes.json`: a usable manifest URL, or

@@ -1,10 +1,10 @@
 import { hydrate, type QueryClient } from '@tanstack/react-query';
 import type { ErrorInfo } from 'react';
 import { SERVER_QUERY_STATE_ID } from 'shared-contracts/server-page';
-import { SHELL_PAGES } from './app';
+import { SHELL_PAGES } from '../app';
+import { remoteLoader } from '../remotes/remote-loader';
+import { findOwner, normalisePath } from '../routing/route-table';
 import { takeJsonDataBlock } from './json-data-block';
-import { remoteLoader } from './remotes/remote-loader';
-import { findOwner, normalisePath } from './routing/route-table';
 
 // React's words (in production only its error number, 419) when a section the server left to the
 // browser (RemoteRendersInBrowser, a remote that failed or was slow on the server) is rendered
@@ -41,7 +41,10 @@ export async function loadPageCode(pathname: string): Promise<void> {
     return;
   }
   const owner = findOwner(page);
-  if (owner) await remoteLoader.load(owner).catch(() => {});
+  if (!owner) return;
+  // The remote's routes, then the page's own chunk, so hydration never suspends on code.
+  const routes = await remoteLoader.load(owner).catch(() => undefined);
+  await routes?.preloadPage?.(pathname).catch(() => {});
 }
 
 /**

@@ -12,9 +12,6 @@ function serverRenderedForm() {
   return { form, button };
 }
 
-// These forms stand for ones React has already hydrated, unless a test says otherwise.
-const owned = { isOwned: () => true };
-
 /** Whether each submit reaching the form's own handler (React's, once hydrated) was already stopped. */
 function recordSubmits(form: HTMLFormElement): boolean[] {
   const prevented: boolean[] = [];
@@ -26,7 +23,7 @@ function recordSubmits(form: HTMLFormElement): boolean[] {
 }
 
 afterEach(() => {
-  releaseEarlySubmits(document, owned);
+  releaseEarlySubmits(document);
   document.body.innerHTML = '';
 });
 
@@ -44,7 +41,7 @@ describe('early submits', () => {
     // The browser's own submission was stopped (it would have left the page).
     expect(seen).toEqual([{ prevented: true, submitter: button }]);
 
-    releaseEarlySubmits(document, owned);
+    releaseEarlySubmits(document);
     expect(seen).toHaveLength(2);
     expect(seen[1]).toEqual({ prevented: false, submitter: button });
   });
@@ -53,7 +50,7 @@ describe('early submits', () => {
     const { form, button } = serverRenderedForm();
     holdEarlySubmits();
     const prevented = recordSubmits(form);
-    releaseEarlySubmits(document, owned);
+    releaseEarlySubmits(document);
     expect(prevented).toEqual([]);
     button.click();
     // Not held any more: the page's own handler decides.
@@ -67,28 +64,27 @@ describe('early submits', () => {
     form.addEventListener('submit', onSubmit);
     button.click();
     form.remove();
-    releaseEarlySubmits(document, owned);
+    releaseEarlySubmits(document);
     expect(onSubmit).toHaveBeenCalledOnce();
   });
 
-  it('waits for React to own the form before handing the submit over, and holds until then', () => {
+  it('tries again on the next frame while no handler of the page takes the submit', () => {
     const { form, button } = serverRenderedForm();
     holdEarlySubmits();
-    const prevented = recordSubmits(form);
     button.click();
-    let reactOwns = false;
     const frames: Array<() => void> = [];
-    releaseEarlySubmits(document, {
-      isOwned: () => reactOwns,
-      nextFrame: (run) => frames.push(run),
-    });
-    // The page said it was ready, but this form is still the server's: nothing submitted yet,
-    // and a second press is still held rather than left to the browser.
-    expect(prevented).toEqual([true]);
-    button.click();
-    expect(prevented).toEqual([true, true]);
-    reactOwns = true;
+    const submits: Event[] = [];
+    window.addEventListener('submit', (event) => submits.push(event));
+    releaseEarlySubmits(document, { nextFrame: (run) => frames.push(run) });
+    // Nothing of the page's took it (the form is still the server's): stopped all the same, so
+    // the browser does not submit it, and tried again on the next frame.
+    expect(submits.map((event) => event.defaultPrevented)).toEqual([true]);
+    expect(frames).toHaveLength(1);
+
+    // Now hydrated: the form's own handler answers it.
+    const handled = recordSubmits(form);
     frames.shift()?.();
-    expect(prevented).toEqual([true, true, false]);
+    expect(handled).toEqual([false]);
+    expect(frames).toHaveLength(0);
   });
 });

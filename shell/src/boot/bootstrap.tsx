@@ -1,16 +1,14 @@
 // First: no zod eval probes under the site's CSP (issue 9).
-import './security/strict-csp';
+import '../security/strict-csp';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createQueryClient } from 'shared-client';
 import { onPageReady } from 'shared-ui';
-import { App } from './app';
-import { releaseEarlyClicks } from './early-clicks';
+import { App } from '../app';
+import { stopEarlyCopies } from './early-copy';
 import { releaseEarlySubmits } from './early-submits';
-import { hydrateServerQueries, loadPageCode, reportRecoverableError } from './server-rendering';
-
-/** The longest a click before hydration waits for the page to be ready. */
-const EARLY_CLICKS_LIMIT_MS = 5000;
+import { hydrateServerQueries, loadPageCode, reportRecoverableError } from './hydrate';
+import { announcePageInteractive } from './readiness';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
@@ -30,7 +28,10 @@ const app = (
 // it. A plain static host sends an empty #root, and the app renders from scratch.
 if (container.firstElementChild) {
   // A submit pressed before the page was interactive is handed to the hydrated form.
-  onPageReady(() => releaseEarlySubmits());
+  onPageReady(() => {
+    stopEarlyCopies();
+    releaseEarlySubmits();
+  });
   loadPageCode(window.location.pathname).finally(() => {
     // As a transition, hydration yields to the browser every few milliseconds instead of holding
     // the main thread for the whole page (Total Blocking Time on a slow phone); the page is
@@ -38,12 +39,9 @@ if (container.firstElementChild) {
     startTransition(() => {
       hydrateRoot(container, app, { onRecoverableError: reportRecoverableError });
     });
-    // A button clicked before the page was interactive is clicked again once it is, in order with
-    // what the person typed meanwhile (early-clicks.ts); at the latest a few seconds after
-    // hydration started (a fallback panel never marks the page ready).
-    onPageReady(() => void releaseEarlyClicks());
-    setTimeout(() => void releaseEarlyClicks(), EARLY_CLICKS_LIMIT_MS);
   });
 } else {
   createRoot(container).render(app);
 }
+// The page's PageReadyMark says when it is React's (routing/page-ready-mark.tsx).
+onPageReady(() => announcePageInteractive());

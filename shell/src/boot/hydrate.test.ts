@@ -2,7 +2,7 @@ import { dehydrate } from '@tanstack/react-query';
 import { createQueryClient } from 'shared-client';
 import { SERVER_QUERY_STATE_ID } from 'shared-contracts/server-page';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hydrateServerQueries } from './server-rendering';
+import { hydrateServerQueries } from './hydrate';
 
 function pageWith(block: string | undefined): Document {
   const doc = document.implementation.createHTMLDocument('page');

@@ -1,13 +1,7 @@
-import { PAINT_FIRST_HINTS_ID } from 'shared-contracts/server-page';
-
-// The preload hints of the remote that owns a server-rendered page come in an inert `<template>`
-// (api/src/http/page-html.ts) and are put into the page here, once the browser has painted the
-// HTML: on a thin connection the remote's files would otherwise download beside the HTML the
-// phone is trying to paint, and Lighthouse's simulation counts every script that arrived before
-// the paint as holding it up (ADR 012, decision 10). They still start before the shell asks for
-// the remote, in parallel with the shell's own shared chunks. The same `afterPaint` holds
-// index.ts's first request for the app's code until the paint (decision 13). No shared modules
-// here: index.ts runs it before Module Federation has negotiated any.
+// The shell's first request for the app's code waits for the first paint of the server's HTML
+// (ADR 012, decision 13): its scripts are already downloading (the page names them all), and
+// evaluating them before the paint would count against the page's LCP on a slow phone. No shared
+// modules here: boot/start.ts runs it before Module Federation has negotiated any.
 
 /** Latest moment for after-paint work when no paint is reported. */
 const FALLBACK_MS = 1000;
@@ -62,21 +56,4 @@ export function afterPaint(
   }
   scheduler.afterFirstPaint(once);
   scheduler.setTimeout(once, FALLBACK_MS);
-}
-
-/** Applies the page's after-paint hints once it has painted (or within a second at the latest). */
-export function applyHintsAfterPaint(
-  doc: Document = document,
-  scheduler: Scheduler = browserScheduler,
-): void {
-  const template = doc.getElementById(PAINT_FIRST_HINTS_ID);
-  if (!(template instanceof HTMLTemplateElement)) return;
-  afterPaint(
-    () => {
-      template.remove();
-      doc.head.append(template.content);
-    },
-    doc,
-    scheduler,
-  );
 }

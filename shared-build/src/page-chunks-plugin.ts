@@ -1,0 +1,88 @@
+import type { Compiler } from '@rspack/core';
+
+/** The file each browser build writes beside its entry, read by the server (issue 30, section 2). */
+export const PAGE_CHUNKS_FILE = 'page-chunks.json';
+
+/**
+ * Chunk names (`webpackChunkName`) that mark what a page needs before it can hydrate: `boot-*` on
+ * the shell's start-up imports, `route~<path with ~ for />` on each page's lazy import
+ * (`route~about-us` is /about-us, `route~` is /). They end up in file names, hence no slashes.
+ */
+export const BOOT_CHUNK_PREFIX = 'boot-';
+export const ROUTE_CHUNK_PREFIX = 'route~';
+
+/** The route path a `route~` chunk name stands for. */
+export function routeOfChunkName(name: string): string {
+  return `/${name.slice(ROUTE_CHUNK_PREFIX.length).replaceAll('~', '/')}`;
+}
+
+/** What `page-chunks.json` holds: script files relative to the build's public path. */
+export interface PageChunks {
+  /** Everything the shell's start-up imports (`boot:` chunks and the shared modules they pull). */
+  boot: string[];
+  /** A page's own chunks by route path. */
+  routes: Record<string, string[]>;
+}
+
+/** The subset of Rspack's ChunkGroup this plugin reads. */
+interface Group {
+  name?: string;
+  origins: Array<{ request?: string }>;
+  childrenIterable: Group[];
+  getFiles(): string[];
+}
+
+const scripts = (group: Group) => group.getFiles().filter((file) => file.endsWith('.js'));
+
+/**
+ * A group and, below it, the groups loaded for it without an import of their own: a shared
+ * module's fallback is fetched when the module is asked for, with no request in the source.
+ */
+function withSharedFallbacks(group: Group, into: Set<string>, seen = new Set<Group>()): void {
+  if (seen.has(group)) return;
+  seen.add(group);
+  for (const file of scripts(group)) into.add(file);
+  for (const child of group.childrenIterable) {
+    if (!child.name && child.origins.every((origin) => !origin.request)) {
+      withSharedFallbacks(child, into, seen);
+    }
+  }
+}
+
+/** The page chunks of a build's named chunk groups (exported for its unit test). */
+export function pageChunksOf(groups: Iterable<Group>): PageChunks {
+  const boot = new Set<string>();
+  const routes: Record<string, string[]> = {};
+  for (const group of groups) {
+    const name = group.name ?? '';
+    if (name.startsWith(BOOT_CHUNK_PREFIX)) withSharedFallbacks(group, boot);
+    if (name.startsWith(ROUTE_CHUNK_PREFIX)) {
+      routes[routeOfChunkName(name)] = scripts(group);
+    }
+  }
+  return { boot: [...boot].sort(), routes };
+}
+
+/**
+ * Writes `page-chunks.json`: the scripts a server-rendered page needs before it can hydrate, so
+ * the server names them all in the first HTML and the browser fetches them side by side instead
+ * of discovering them one import at a time (issue 30, "no waterfall to interactive"). The source
+ * marks them with chunk names (BOOT_CHUNK_PREFIX, ROUTE_CHUNK_PREFIX).
+ */
+export class PageChunksPlugin {
+  apply(compiler: Compiler): void {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('PageChunksPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PageChunksPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ANALYSE },
+        () => {
+          const chunks = pageChunksOf(compilation.chunkGroups as unknown as Group[]);
+          compilation.emitAsset(
+            PAGE_CHUNKS_FILE,
+            new sources.RawSource(`${JSON.stringify(chunks, null, 2)}\n`),
+          );
+        },
+      );
+    });
+  }
+}
