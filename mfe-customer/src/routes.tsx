@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { SensitiveRoute } from 'shared-client';
+import { SensitiveRoute } from 'shared-auth';
 import { Loading, NotFound, type RemoteRoutesModule } from 'shared-ui';
 import { Route, Routes } from 'shared-ui/router';
 

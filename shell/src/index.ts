@@ -34,6 +34,7 @@ const steps: Array<() => Promise<unknown>> = [
   () => import('shared-ui/router'),
   () => import('shared-ui'),
   () => import('shared-client'),
+  () => import('shared-auth'),
 ];
 
 function startNext(): void {

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { ApiError, rememberRedirect, STORAGE_KEYS } from 'shared-client';
+import { rememberRedirect, STORAGE_KEYS } from 'shared-auth';
+import { ApiError } from 'shared-client';
 import { SENSITIVE_AUTH_REQUIRED_MESSAGE } from 'shared-contracts/auth';
 import { useLocation, useNavigate } from 'shared-ui/router';
 
@@ -14,7 +15,7 @@ export function isSensitiveAuthRequired(error: unknown): boolean {
 
 /**
  * Key, webhook and domain changes need the sensitive window, like the wallet. Outside it the
- * person goes through /re-authenticate and comes back here, exactly as shared-client's
+ * person goes through /re-authenticate and comes back here, exactly as shared-auth's
  * SensitiveRoute does (the shell's page reads redirectAfterSensitiveAuth). Returns a handler for
  * a failed change: true when it took the person there.
  */

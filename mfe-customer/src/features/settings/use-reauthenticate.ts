@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { rememberRedirect, STORAGE_KEYS } from 'shared-client';
+import { rememberRedirect, STORAGE_KEYS } from 'shared-auth';
 import { useNavigate } from 'shared-ui/router';
 
 /**

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
+import { ApiError } from 'shared-client';
 import { Loading } from 'shared-ui';
 import { useLocation, useNavigate } from 'shared-ui/router';
-import { ApiError } from './api-client';
 import { sensitiveCheckQueryOptions } from './auth-api';
 import { useAuth } from './auth-context';
 import { rememberRedirect, STORAGE_KEYS } from './storage';
