@@ -17,10 +17,12 @@ export {
 export type { AuthContextValue, AuthStatus } from './auth-context';
 export { AuthProvider, meQueryOptions, useAuth } from './auth-context';
 export { RequireAuth, SensitiveRoute } from './guards';
+export type { AuthDetour, SendToAuth } from './redirects';
 export {
   takeRedirectAfterLogin,
   takeRedirectAfterSensitiveAuth,
   useNavigateOrSignIn,
+  useSendToAuth,
 } from './redirects';
 export {
   clearSession,

@@ -1,6 +1,5 @@
 import type { MouseEvent } from 'react';
-import { rememberRedirect, STORAGE_KEYS, useAuth } from 'shared-auth';
-import { useNavigate } from 'shared-ui/router';
+import { useAuth, useSendToAuth } from 'shared-auth';
 
 /**
  * Click handler for links to pages that need an account (SPEC section 2, home hero): signed out,
@@ -11,7 +10,7 @@ import { useNavigate } from 'shared-ui/router';
  */
 export function useSignInFirstOnClick() {
   const { status } = useAuth();
-  const navigate = useNavigate();
+  const sendToAuth = useSendToAuth();
   return (target: string) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (status !== 'anonymous') return;
     // A modified click (new tab, new window) is the browser's business.
@@ -19,7 +18,6 @@ export function useSignInFirstOnClick() {
       return;
     }
     event.preventDefault();
-    rememberRedirect(STORAGE_KEYS.redirectAfterLogin, target);
-    navigate('/auth');
+    sendToAuth('sign-in', target);
   };
 }
