@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describeUnknownSubPaths, mockFetch, renderWithProviders } from 'shared-client/testing';
+import { describeUnknownSubPaths, mockFetch, renderWithProviders } from 'shared-auth/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import CustomerRoutes from './routes';
 

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppProviders } from 'shared-client';
+import { AppProviders } from 'shared-auth';
 import { BrowserRouter } from 'shared-ui/router';
 import Routes from './routes';
 

@@ -1,4 +1,4 @@
-import { describeUnknownSubPaths } from 'shared-client/testing';
+import { describeUnknownSubPaths } from 'shared-auth/testing';
 import RetailerRoutes from './routes';
 
 // SPEC section 2: any path that is not a route shows '404 Page Not Found', signed in or out;

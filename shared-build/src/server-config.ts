@@ -21,9 +21,9 @@ export function isSharedRequest(request: string): boolean {
  * The Node target of an app, built beside its browser build (issue 13, server rendering; ADR 010).
  *
  * - The shell's is `server/render.js`: the whole shell for Node with its own copies of React,
- *   react-router, styled-components, shared-ui and shared-client, exporting `renderPage` and the
- *   `shared` modules it provides to remotes, as the browser shell provides them through Module
- *   Federation's share scope.
+ *   react-router, styled-components, shared-ui, shared-client and shared-auth, exporting
+ *   `renderPage` and the `shared` modules it provides to remotes, as the browser shell provides
+ *   them through Module Federation's share scope.
  * - A remote's is `server/routes.js`: its `./routes` module as one CommonJS file whose shared
  *   singletons stay `require()` calls. The server evaluates it with a `require` that hands out the
  *   shell's modules, so a remote rendered on the server uses the same React and the same

@@ -13,4 +13,6 @@ export const SHARED_SINGLETONS = [
   'shared-ui/overlays',
   'shared-ui/tabs',
   'shared-client',
+  // The session and its React context: one AuthProvider for the shell and every remote.
+  'shared-auth',
 ] as const;

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, errorMessage, fetchJson } from './api-client';
+import { setTokenSource } from './token-source';
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  localStorage.clear();
+  setTokenSource(() => null);
 });
 
 function stubFetch(response: Response) {
@@ -54,7 +55,7 @@ describe('error format (SPEC section 8)', () => {
 
 describe('the default fetcher (SPEC section 7)', () => {
   it('sends credentials, the bearer token and max-age from the cache group', async () => {
-    localStorage.setItem('token', 'abc');
+    setTokenSource(() => 'abc');
     const spy = stubFetch(new Response('[1,2]', { status: 200 }));
     await expect(fetchJson('/api/stores', 'stores')).resolves.toEqual([1, 2]);
     const init = spy.mock.calls[0]?.[1] as RequestInit;
@@ -77,7 +78,7 @@ describe('the default fetcher (SPEC section 7)', () => {
 
 describe('apiRequest (writes)', () => {
   it('sends JSON and adds the bearer header only when asked', async () => {
-    localStorage.setItem('token', 'tok');
+    setTokenSource(() => 'tok');
     const spy = stubFetch(new Response('{"ok":true}', { status: 200 }));
     await apiRequest('POST', '/api/auth/login', { identifier: 'a' });
     let init = spy.mock.calls[0]?.[1] as RequestInit;

@@ -1,5 +1,5 @@
 import { CACHE_GROUPS, type CacheGroup } from './cache-groups';
-import { getToken } from './storage';
+import { currentToken } from './token-source';
 
 /**
  * A non-OK response. Its `message` follows SPEC section 8: the status code, a colon, then the
@@ -56,7 +56,7 @@ export async function throwIfNotOk(response: Response): Promise<void> {
 }
 
 function authHeader(): Record<string, string> {
-  const token = getToken();
+  const token = currentToken();
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 

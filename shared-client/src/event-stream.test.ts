@@ -10,7 +10,7 @@ import {
   type ServerEvent,
   useEventStream,
 } from './event-stream';
-import { STORAGE_KEYS } from './storage';
+import { setTokenSource } from './token-source';
 
 /**
  * A test server for event streams: each `connect()` answers the next fetch with a stream the test
@@ -83,7 +83,7 @@ async function flush() {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
-  localStorage.clear();
+  setTokenSource(() => null);
 });
 
 describe('createEventParser', () => {
@@ -116,7 +116,7 @@ describe('createEventParser', () => {
 
 describe('readEventStream', () => {
   it('sends the session bearer and Last-Event-ID, and hands over events until the end', async () => {
-    localStorage.setItem(STORAGE_KEYS.token, 'tok-1');
+    setTokenSource(() => 'tok-1');
     const server = streamServer();
     const stream = server.connect();
     const events: ServerEvent[] = [];

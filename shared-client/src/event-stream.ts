@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, throwIfNotOk } from './api-client';
-import { getToken } from './storage';
+import { currentToken } from './token-source';
 
 /**
  * Server-sent events over `fetch` (DESIGN.md section 4): EventSource cannot send the bearer
- * header, so every live page of every remote reads its stream with this one client. Here, in the
- * shared singleton that owns the session, so remotes (which never import each other) share it.
+ * header, so every live page of every remote reads its stream with this one client. Here, in a
+ * shared singleton beside the request client, so remotes (which never import each other) share it.
  *
  * - `createEventParser`: the `text/event-stream` format, chunk by chunk;
  * - `readEventStream`: one connection, until the server ends it or the caller aborts;
@@ -80,7 +80,7 @@ export interface ReadEventStreamOptions {
  * server ends it or `signal` aborts. Rejects with ApiError on a non-OK answer.
  */
 export async function readEventStream(url: string, options: ReadEventStreamOptions): Promise<void> {
-  const token = getToken();
+  const token = currentToken();
   const response = await fetch(url, {
     headers: {
       Accept: 'text/event-stream',

@@ -1,23 +1,10 @@
 // shared-client's public surface; one module because it is shared as a single federated singleton.
-// The package is the browser's client of the platform API: the session and its guards, requests,
-// the query cache, live event streams, and the providers every page renders inside. It was called
-// shared-auth, a name that hid most of that (issue 14, item 11; docs/decisions/009).
+// The package is the browser's client of the platform API: requests and their error format, the
+// query cache, live event streams and the visitor and idempotency ids. The session it sends is
+// shared-auth's, which hands over its token reader (`setTokenSource`; docs/decisions/016).
 
 export type { RequestOptions } from './api-client';
 export { ApiError, apiRequest, errorMessage, fetchJson, throwIfNotOk } from './api-client';
-export { AppProviders } from './app-providers';
-export {
-  checkSensitive,
-  sensitiveCheckQueryOptions,
-  useLoginMutation,
-  useLogoutMutation,
-  useRegisterMutation,
-  useResendVerificationMutation,
-  useVerifyEmailMutation,
-  useVerifyRecentMutation,
-} from './auth-api';
-export type { AuthContextValue, AuthStatus } from './auth-context';
-export { AuthProvider, meQueryOptions, useAuth } from './auth-context';
 export type { CacheGroup } from './cache-groups';
 export { CACHE_GROUPS, retryDelay } from './cache-groups';
 export type {
@@ -34,24 +21,8 @@ export {
   reconnectDelayMs,
   useEventStream,
 } from './event-stream';
-export { RequireAuth, SensitiveRoute } from './guards';
 export { usePublicQuery } from './public-query';
 export { createQueryClient, shouldRetryMutation, shouldRetryQuery } from './query-client';
 export { newIdempotencyKey, randomUuid } from './random-id';
-export {
-  takeRedirectAfterLogin,
-  takeRedirectAfterSensitiveAuth,
-  useNavigateOrSignIn,
-} from './redirects';
-export {
-  clearSession,
-  getToken,
-  isSafeRedirect,
-  markSensitiveAuth,
-  peekRedirect,
-  rememberRedirect,
-  STORAGE_KEYS,
-  storeSession,
-  takeRedirect,
-} from './storage';
+export { setTokenSource } from './token-source';
 export { ensureVisitorId, forgetVisitorId, getVisitorId } from './visitor-id';

@@ -5,7 +5,7 @@
 // names only what the apps use, so the shared chunk holds only that. Import routing from here,
 // never from `react-router` or `react-router-dom` (biome.json refuses those imports): a second
 // copy of the router would have its own context, and links would stop working across remotes.
-// `MemoryRouter` for tests is in `shared-client/testing`, `StaticRouter` in the shell's renderer.
+// `MemoryRouter` for tests is in `shared-auth/testing`, `StaticRouter` in the shell's renderer.
 export type { LinkProps } from 'react-router-dom';
 export {
   BrowserRouter,

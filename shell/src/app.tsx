@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense } from 'react';
-import { AppProviders } from 'shared-client';
+import { AppProviders } from 'shared-auth';
 import { Loading, type Preloadable, preloadable } from 'shared-ui';
 import { BrowserRouter, Route, Routes } from 'shared-ui/router';
 import { SiteLayout } from './layout/site-layout';

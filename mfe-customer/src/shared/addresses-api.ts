@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, fetchJson, meQueryOptions } from 'shared-client';
+import { meQueryOptions } from 'shared-auth';
+import { apiRequest, fetchJson } from 'shared-client';
 import {
   type CreateAddressRequest,
   savedAddressListSchema,

@@ -1,4 +1,4 @@
-// Test-only helpers of the marketing pages (the providers' render is shared-client/testing's).
+// Test-only helpers of the marketing pages (the providers' render is shared-auth/testing's).
 
 /** `window.matchMedia` for jsdom, answering `prefers-reduced-motion: reduce` as asked. */
 export function mockReducedMotion(reduce: boolean) {

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
-import { ApiError, rememberRedirect, STORAGE_KEYS } from 'shared-client';
+import { useSendToAuth } from 'shared-auth';
+import { ApiError } from 'shared-client';
 import { SENSITIVE_AUTH_REQUIRED_MESSAGE } from 'shared-contracts/auth';
-import { useLocation, useNavigate } from 'shared-ui/router';
+import { useLocation } from 'shared-ui/router';
 
 /** The server's answer when a change needs the recent password re-check (issue 12). */
 export function isSensitiveAuthRequired(error: unknown): boolean {
@@ -14,23 +15,18 @@ export function isSensitiveAuthRequired(error: unknown): boolean {
 
 /**
  * Key, webhook and domain changes need the sensitive window, like the wallet. Outside it the
- * person goes through /re-authenticate and comes back here, exactly as shared-client's
- * SensitiveRoute does (the shell's page reads redirectAfterSensitiveAuth). Returns a handler for
- * a failed change: true when it took the person there.
+ * person goes through /re-authenticate and comes back here, exactly as shared-auth's
+ * SensitiveRoute does. Returns a handler for a failed change: true when it took the person there.
  */
 export function useReauthenticateWhenNeeded(): (error: unknown) => boolean {
-  const navigate = useNavigate();
+  const sendToAuth = useSendToAuth();
   const location = useLocation();
   return useCallback(
     (error: unknown) => {
       if (!isSensitiveAuthRequired(error)) return false;
-      rememberRedirect(
-        STORAGE_KEYS.redirectAfterSensitiveAuth,
-        `${location.pathname}${location.search}${location.hash}`,
-      );
-      navigate('/re-authenticate');
+      sendToAuth('re-authenticate', `${location.pathname}${location.search}${location.hash}`);
       return true;
     },
-    [location.hash, location.pathname, location.search, navigate],
+    [location.hash, location.pathname, location.search, sendToAuth],
   );
 }

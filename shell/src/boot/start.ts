@@ -33,6 +33,7 @@ const steps: Array<() => Promise<unknown>> = [
   () => import(/* webpackChunkName: "boot-shared-ui-router" */ 'shared-ui/router'),
   () => import(/* webpackChunkName: "boot-shared-ui" */ 'shared-ui'),
   () => import(/* webpackChunkName: "boot-shared-client" */ 'shared-client'),
+  () => import(/* webpackChunkName: "boot-shared-auth" */ 'shared-auth'),
 ];
 
 function startNext(): void {

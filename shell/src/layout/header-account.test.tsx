@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SensitiveRoute } from 'shared-client';
+import { SensitiveRoute } from 'shared-auth';
 import { resetToasts } from 'shared-ui';
 import { Route, Routes } from 'shared-ui/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useAuth } from 'shared-client';
+import { useAuth } from 'shared-auth';
 import { ButtonLink, Skeleton } from 'shared-ui';
 import styled from 'styled-components';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useLogoutMutation } from 'shared-client';
+import { useLogoutMutation } from 'shared-auth';
 import type { User } from 'shared-contracts/auth';
 import {
   DropdownMenu,

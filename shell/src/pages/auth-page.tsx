@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { takeRedirectAfterLogin, useAuth } from 'shared-client';
+import { takeRedirectAfterLogin, useAuth } from 'shared-auth';
 import { Card, Lead, Loading, media, Page, PageTitle, usePageMeta } from 'shared-ui';
 import { useNavigate, useSearchParams } from 'shared-ui/router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from 'shared-ui/tabs';

@@ -8,7 +8,7 @@ import {
   takeRedirectAfterSensitiveAuth,
   useAuth,
   useVerifyRecentMutation,
-} from 'shared-client';
+} from 'shared-auth';
 import { type VerifyRecentRequest, verifyRecentRequestSchema } from 'shared-contracts/auth';
 import {
   Button,

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { ApiError, useVerifyEmailMutation } from 'shared-client';
+import { useVerifyEmailMutation } from 'shared-auth';
+import { ApiError } from 'shared-client';
 import { Loading, Page, PageTitle, toast, usePageMeta } from 'shared-ui';
 import { useNavigate, useSearchParams } from 'shared-ui/router';
 

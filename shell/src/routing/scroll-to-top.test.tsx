@@ -1,6 +1,6 @@
 import { act, render } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { MemoryRouter } from 'shared-client/testing';
+import { MemoryRouter } from 'shared-auth/testing';
 import { useNavigate } from 'shared-ui/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ScrollToTop } from './scroll-to-top';

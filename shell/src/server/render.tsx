@@ -8,8 +8,10 @@ import * as ReactJsxRuntime from 'react/jsx-runtime';
 import * as ReactDom from 'react-dom';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import * as SharedAuth from 'shared-auth';
+import { AppProviders } from 'shared-auth';
 import * as SharedClient from 'shared-client';
-import { AppProviders, createQueryClient } from 'shared-client';
+import { createQueryClient } from 'shared-client';
 import * as SharedUi from 'shared-ui';
 import * as SharedOverlays from 'shared-ui/overlays';
 import * as SharedRouter from 'shared-ui/router';
@@ -38,6 +40,7 @@ export const shared: Readonly<Record<string, unknown>> = {
   'shared-ui/overlays': SharedOverlays,
   'shared-ui/tabs': SharedTabs,
   'shared-client': SharedClient,
+  'shared-auth': SharedAuth,
 };
 
 export interface RenderRequest {

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import { AppProviders } from 'shared-client';
-import { MemoryRouter } from 'shared-client/testing';
+import { AppProviders } from 'shared-auth';
+import { MemoryRouter } from 'shared-auth/testing';
 import { IDLE_TIMEOUT_MS, markPageReady } from 'shared-ui';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IdleSupportWidget } from './idle-support-widget';

@@ -1,12 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import {
-  ensureVisitorId,
-  errorMessage,
-  forgetVisitorId,
-  getVisitorId,
-  useAuth,
-} from 'shared-client';
+import { useAuth } from 'shared-auth';
+import { ensureVisitorId, errorMessage, forgetVisitorId, getVisitorId } from 'shared-client';
 import type { SupportMessage } from 'shared-contracts/support';
 import { SUPPORT_HOURS, SUPPORT_MESSAGE_MAX_LENGTH } from 'shared-contracts/support-info';
 import { Button, Notice, Spinner, VisuallyHidden } from 'shared-ui';

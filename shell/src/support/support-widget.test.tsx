@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AppProviders } from 'shared-client';
-import { MemoryRouter, signIn, TEST_USER } from 'shared-client/testing';
+import { AppProviders } from 'shared-auth';
+import { MemoryRouter, signIn, TEST_USER } from 'shared-auth/testing';
 import type { CreateSupportMessageResponse, SupportMessage } from 'shared-contracts/support';
 import { SUPPORT_STORAGE_KEYS } from 'shared-contracts/support-info';
 import { useNavigate } from 'shared-ui/router';

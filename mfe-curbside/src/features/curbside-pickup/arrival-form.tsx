@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { ApiError, errorMessage, useAuth } from 'shared-client';
+import { useAuth } from 'shared-auth';
+import { ApiError, errorMessage } from 'shared-client';
 import {
   CURBSIDE_TOASTS,
   type CurbsideArrival,

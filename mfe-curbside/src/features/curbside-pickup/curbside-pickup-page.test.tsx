@@ -6,7 +6,7 @@ import {
   mockFetch,
   renderWithProviders,
   signIn,
-} from 'shared-client/testing';
+} from 'shared-auth/testing';
 import type { CurbsidePickup } from 'shared-contracts/curbside';
 import { Route, Routes } from 'shared-ui/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

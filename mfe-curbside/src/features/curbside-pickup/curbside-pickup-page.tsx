@@ -1,5 +1,5 @@
 import { Suspense, startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { RequireAuth } from 'shared-client';
+import { RequireAuth } from 'shared-auth';
 import { Loading, Page, PageTitle, preloadable, usePageMeta } from 'shared-ui';
 import { useSearchParams } from 'shared-ui/router';
 import { InfoView } from './info-view';

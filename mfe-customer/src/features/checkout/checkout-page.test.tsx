@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { json, mockFetch, renderWithProviders, signIn } from 'shared-client/testing';
+import { json, mockFetch, renderWithProviders, signIn } from 'shared-auth/testing';
 import { type CheckoutSession, TEST_MODE_LABEL } from 'shared-contracts/checkout';
 import { TEST_CARDS } from 'shared-contracts/payments';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

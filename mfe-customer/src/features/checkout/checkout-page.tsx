@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { ApiError, errorMessage, RequireAuth } from 'shared-client';
+import { RequireAuth } from 'shared-auth';
+import { ApiError, errorMessage } from 'shared-client';
 import { type CheckoutSession, TEST_MODE_LABEL } from 'shared-contracts/checkout';
 import type { OrderPickup } from 'shared-contracts/order-pickups';
 import { formatCents } from 'shared-contracts/payments';

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { getToken } from 'shared-auth';
 import {
   ApiError,
   apiRequest,
   CACHE_GROUPS,
   fetchJson,
-  getToken,
   newIdempotencyKey,
   throwIfNotOk,
 } from 'shared-client';

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, errorMessage, RequireAuth } from 'shared-client';
+import { RequireAuth } from 'shared-auth';
+import { ApiError, errorMessage } from 'shared-client';
 import {
   DELIVERY_STATUS_DESCRIPTIONS,
   DELIVERY_STATUS_LABELS,

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, mockFetch, renderWithProviders, signIn, TEST_USER } from 'shared-client/testing';
+import { json, mockFetch, renderWithProviders, signIn, TEST_USER } from 'shared-auth/testing';
 import type {
   PickupHistoryPage as HistoryPage,
   PickupHistoryItem,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { errorMessage, RequireAuth, useAuth } from 'shared-client';
+import { RequireAuth, useAuth } from 'shared-auth';
+import { errorMessage } from 'shared-client';
 import {
   DELIVERY_STATUS_LABELS,
   HISTORY_FILTER_LABELS,

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, fetchJson, getToken, throwIfNotOk } from 'shared-client';
+import { getToken } from 'shared-auth';
+import { apiRequest, fetchJson, throwIfNotOk } from 'shared-client';
 import {
   type CreateRefundRequest,
   type RefundPhoto,

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { errorMessage, RequireAuth } from 'shared-client';
+import { RequireAuth } from 'shared-auth';
+import { errorMessage } from 'shared-client';
 import { formatCents } from 'shared-contracts/payments';
 import {
   REFUND_REASON_LABELS,

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useAuth } from 'shared-client';
+import { useAuth } from 'shared-auth';
 import { type OrderDetailsStepInput, orderDetailsStepSchema } from 'shared-contracts/order-pickups';
 import {
   MAX_BAGS,

@@ -1,4 +1,4 @@
-import { RequireAuth, useAuth } from 'shared-client';
+import { RequireAuth, useAuth } from 'shared-auth';
 import {
   Button,
   Card,

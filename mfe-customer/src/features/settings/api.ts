@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, CACHE_GROUPS, fetchJson, meQueryOptions } from 'shared-client';
+import { meQueryOptions } from 'shared-auth';
+import { apiRequest, CACHE_GROUPS, fetchJson } from 'shared-client';
 import {
   notificationPreferencesSchema,
   type UpdateNotificationPreferences,

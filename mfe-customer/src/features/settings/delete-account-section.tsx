@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ApiError, errorMessage, useAuth } from 'shared-client';
+import { useAuth } from 'shared-auth';
+import { ApiError, errorMessage } from 'shared-client';
 import {
   DELETE_CONFIRMATION_WORD,
   type DeleteAccountRequest,

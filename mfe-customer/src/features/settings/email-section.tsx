@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { ApiError, errorMessage, sensitiveCheckQueryOptions } from 'shared-client';
+import { sensitiveCheckQueryOptions } from 'shared-auth';
+import { ApiError, errorMessage } from 'shared-client';
 import {
   type AccountProfile,
   type ChangeEmailRequest,

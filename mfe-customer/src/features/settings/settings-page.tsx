@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { errorMessage, RequireAuth } from 'shared-client';
+import { RequireAuth } from 'shared-auth';
+import { errorMessage } from 'shared-client';
 import { Card, Lead, Notice, Page, PageTitle, Skeleton, Stack, usePageMeta } from 'shared-ui';
 import { useLocation } from 'shared-ui/router';
 import { AddressesSection } from './addresses-section';

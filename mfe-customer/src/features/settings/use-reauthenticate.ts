@@ -1,18 +1,14 @@
 import { useCallback } from 'react';
-import { rememberRedirect, STORAGE_KEYS } from 'shared-client';
-import { useNavigate } from 'shared-ui/router';
+import { useSendToAuth } from 'shared-auth';
 
 /**
  * Email change and account deletion need the sensitive window (SPEC section 6). Outside it the
  * person confirms their password at /re-authenticate and comes back to this settings section.
  */
 export function useReauthenticate() {
-  const navigate = useNavigate();
+  const sendToAuth = useSendToAuth();
   return useCallback(
-    (section: string) => {
-      rememberRedirect(STORAGE_KEYS.redirectAfterSensitiveAuth, `/settings#${section}`);
-      navigate('/re-authenticate');
-    },
-    [navigate],
+    (section: string) => sendToAuth('re-authenticate', `/settings#${section}`),
+    [sendToAuth],
   );
 }

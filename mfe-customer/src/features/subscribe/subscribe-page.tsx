@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage, newIdempotencyKey, useAuth, useNavigateOrSignIn } from 'shared-client';
+import { useAuth, useNavigateOrSignIn } from 'shared-auth';
+import { errorMessage, newIdempotencyKey } from 'shared-client';
 import { formatCents } from 'shared-contracts/payments';
 import { formatServiceDay } from 'shared-contracts/service-time';
 import type { Subscription, SubscriptionPlan } from 'shared-contracts/subscriptions';

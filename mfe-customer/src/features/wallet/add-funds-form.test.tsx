@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, mockFetch, renderWithProviders, signIn } from 'shared-client/testing';
+import { json, mockFetch, renderWithProviders, signIn } from 'shared-auth/testing';
 import { CARD_MESSAGES, PAYMENT_MESSAGES } from 'shared-contracts/payments';
 import { WALLET_MESSAGES } from 'shared-contracts/wallet';
 import { resetToasts } from 'shared-ui';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, mockFetch, renderWithProviders, signIn } from 'shared-client/testing';
+import { json, mockFetch, renderWithProviders, signIn } from 'shared-auth/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Ledger } from './ledger';
 import { deferred, testEntriesPage, testEntry } from './test-wallet';

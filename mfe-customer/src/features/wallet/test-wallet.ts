@@ -1,5 +1,5 @@
-import type { FetchHandler } from 'shared-client/testing';
-import { json } from 'shared-client/testing';
+import type { FetchHandler } from 'shared-auth/testing';
+import { json } from 'shared-auth/testing';
 import type { PaymentMethod } from 'shared-contracts/payments';
 import type { WalletEntriesPage, WalletEntry } from 'shared-contracts/wallet';
 

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { json, mockFetch, renderWithProviders, signIn } from 'shared-client/testing';
+import { json, mockFetch, renderWithProviders, signIn } from 'shared-auth/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, testEntriesPage, testEntry, walletRoutes } from './test-wallet';
 import { WalletPage } from './wallet-page';

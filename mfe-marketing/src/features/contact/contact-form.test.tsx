@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from 'shared-client/testing';
+import { renderWithProviders } from 'shared-auth/testing';
 import { SUPPORT_STORAGE_KEYS } from 'shared-contracts/support-info';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContactPage } from './contact-page';

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { errorMessage, useAuth } from 'shared-client';
+import { useAuth } from 'shared-auth';
+import { errorMessage } from 'shared-client';
 import {
   type ContactFormValues,
   type CreateSupportMessageResponse,

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from 'shared-client/testing';
+import { renderWithProviders } from 'shared-auth/testing';
 import { describe, expect, it } from 'vitest';
 import { HelpCenterPage } from './help-center-page';
 

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { renderWithProviders } from 'shared-client/testing';
+import { renderWithProviders } from 'shared-auth/testing';
 import type { Retailer } from 'shared-contracts/retailers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockReducedMotion } from '../../shared/test-utils';

@@ -1,17 +1,16 @@
 import type { MouseEvent } from 'react';
-import { rememberRedirect, STORAGE_KEYS, useAuth } from 'shared-client';
-import { useNavigate } from 'shared-ui/router';
+import { useAuth, useSendToAuth } from 'shared-auth';
 
 /**
  * Click handler for links to pages that need an account (SPEC section 2, home hero): signed out,
  * the target is remembered as `redirectAfterLogin` and the person goes to /auth, which sends them
  * on to the target after login. While auth is still loading a token is stored, so the link is
- * followed and the target page's own guard decides. Unlike shared-client's `useNavigateOrSignIn`
+ * followed and the target page's own guard decides. Unlike shared-auth's `useNavigateOrSignIn`
  * (which navigates itself), this only intercepts a link's click and leaves the rest to the link.
  */
 export function useSignInFirstOnClick() {
   const { status } = useAuth();
-  const navigate = useNavigate();
+  const sendToAuth = useSendToAuth();
   return (target: string) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (status !== 'anonymous') return;
     // A modified click (new tab, new window) is the browser's business.
@@ -19,7 +18,6 @@ export function useSignInFirstOnClick() {
       return;
     }
     event.preventDefault();
-    rememberRedirect(STORAGE_KEYS.redirectAfterLogin, target);
-    navigate('/auth');
+    sendToAuth('sign-in', target);
   };
 }

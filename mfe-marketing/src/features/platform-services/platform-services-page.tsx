@@ -1,4 +1,4 @@
-import { useAuth } from 'shared-client';
+import { useAuth } from 'shared-auth';
 import { ButtonLink, usePageMeta } from 'shared-ui';
 import { FEES, METRO_AREAS_TEXT, PARTNER_RETAILERS_TEXT } from '../../shared/company-facts';
 import { CtaBand } from '../../shared/cta-band';

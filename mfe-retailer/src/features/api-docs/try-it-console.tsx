@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useAuth } from 'shared-client';
+import { useAuth } from 'shared-auth';
 import type { OpenApiDocument } from 'shared-contracts/openapi';
 import { ButtonLink, Muted } from 'shared-ui';
 import styled from 'styled-components';

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { json, mockFetch } from 'shared-client/testing';
+import { json, mockFetch } from 'shared-auth/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { demoWidgetKeyQueryOptions, remotesManifestQueryOptions } from './api';
 

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { json, mockFetch, renderWithProviders } from 'shared-client/testing';
+import { json, mockFetch, renderWithProviders } from 'shared-auth/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CheckoutWidgetPage } from './checkout-widget-page';
 

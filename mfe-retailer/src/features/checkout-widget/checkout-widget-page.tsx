@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useAuth } from 'shared-client';
+import { useAuth } from 'shared-auth';
 import {
   ButtonLink,
   Card,

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createEventStream } from 'shared-client/testing';
+import { createEventStream } from 'shared-auth/testing';
 import { afterEach, expect, it, vi } from 'vitest';
 import { type DashboardSource, dashboardQueryOptions, useDashboardLive } from './api';
 

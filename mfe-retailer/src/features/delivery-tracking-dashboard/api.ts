@@ -1,6 +1,7 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { fetchJson, getToken, useEventStream } from 'shared-client';
+import { getToken } from 'shared-auth';
+import { fetchJson, useEventStream } from 'shared-client';
 import type { ApiMode } from 'shared-contracts/retailer';
 import { type Dashboard, dashboardSchema } from 'shared-contracts/retailer-api';
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from 'shared-client/testing';
+import { renderWithProviders } from 'shared-auth/testing';
 import type { ApiDelivery } from 'shared-contracts/retailer-api';
 import { expect, it } from 'vitest';
 import { DeliveriesTable, filterDeliveries } from './deliveries-table';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage, useAuth } from 'shared-client';
+import { useAuth } from 'shared-auth';
+import { errorMessage } from 'shared-client';
 import type { ApiMode } from 'shared-contracts/retailer';
 import {
   API_DELIVERY_STATUS_LABELS,

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { renderWithProviders } from 'shared-client/testing';
+import { renderWithProviders } from 'shared-auth/testing';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { LandingPage } from './landing-page';
 

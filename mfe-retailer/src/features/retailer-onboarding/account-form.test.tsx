@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, mockFetch, renderWithProviders, signIn } from 'shared-client/testing';
+import { json, mockFetch, renderWithProviders, signIn } from 'shared-auth/testing';
 import { type CreatedRetailerAccount, RETAILER_MESSAGES } from 'shared-contracts/retailer';
 import { afterEach, expect, it, vi } from 'vitest';
 import { AccountForm } from './account-form';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage, RequireAuth } from 'shared-client';
+import { RequireAuth } from 'shared-auth';
+import { errorMessage } from 'shared-client';
 import type { RetailerAccount } from 'shared-contracts/retailer';
 import {
   ButtonLink,

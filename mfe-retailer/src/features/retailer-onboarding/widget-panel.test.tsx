@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, mockFetch, renderWithProviders, signIn } from 'shared-client/testing';
+import { json, mockFetch, renderWithProviders, signIn } from 'shared-auth/testing';
 import type { ApiKey, RetailerAccount } from 'shared-contracts/retailer';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { WidgetPanel } from './widget-panel';

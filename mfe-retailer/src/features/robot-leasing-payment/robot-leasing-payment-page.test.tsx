@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, mockFetch, renderWithProviders, signIn } from 'shared-client/testing';
+import { json, mockFetch, renderWithProviders, signIn } from 'shared-auth/testing';
 import { LEASE_MESSAGES, type Lease } from 'shared-contracts/leasing';
 import { CARD_MESSAGES } from 'shared-contracts/payments';
 import type { RetailerAccount } from 'shared-contracts/retailer';

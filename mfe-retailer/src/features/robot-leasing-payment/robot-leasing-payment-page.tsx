@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { errorMessage, newIdempotencyKey, RequireAuth } from 'shared-client';
+import { RequireAuth } from 'shared-auth';
+import { errorMessage, newIdempotencyKey } from 'shared-client';
 import {
   createLeaseRequestSchema,
   findLeasePlan,

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage, RequireAuth } from 'shared-client';
+import { RequireAuth } from 'shared-auth';
+import { errorMessage } from 'shared-client';
 import { formatCents } from 'shared-contracts/payments';
 import { formatServiceDateTime } from 'shared-contracts/service-time';
 import {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from 'shared-client/testing';
+import { renderWithProviders } from 'shared-auth/testing';
 import { LEASE_MESSAGES } from 'shared-contracts/leasing';
 import { expect, it } from 'vitest';
 import { selectionFromSearch } from '../../shared/robot-leasing-api';

@@ -1,5 +1,6 @@
 import { useForm } from 'react-hook-form';
-import { errorMessage, useLoginMutation } from 'shared-client';
+import { useLoginMutation } from 'shared-auth';
+import { errorMessage } from 'shared-client';
 import type { LoginRequest } from 'shared-contracts/auth';
 import { Button, Field, Input, Notice, Stack, useSubmitOnce } from 'shared-ui';
 import { lazyResolver } from './lazy-resolver';

@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { useRegisterMutation } from 'shared-client';
+import { useRegisterMutation } from 'shared-auth';
 import type { RegisterFormValues, RegisterRequest } from 'shared-contracts/auth';
 import { Button, Field, Input, PasswordStrengthMeter, Stack, useSubmitOnce } from 'shared-ui';
 import styled from 'styled-components';

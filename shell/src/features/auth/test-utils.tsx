@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { AuthProvider } from 'shared-client';
-import { MemoryRouter } from 'shared-client/testing';
+import { AuthProvider } from 'shared-auth';
+import { MemoryRouter } from 'shared-auth/testing';
 import type { User } from 'shared-contracts/auth';
 import { Toaster, theme } from 'shared-ui';
 import { Route, Routes, useLocation } from 'shared-ui/router';

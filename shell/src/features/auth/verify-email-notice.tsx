@@ -1,4 +1,4 @@
-import { useAuth, useResendVerificationMutation } from 'shared-client';
+import { useAuth, useResendVerificationMutation } from 'shared-auth';
 import { Button, Container } from 'shared-ui';
 import styled from 'styled-components';
 

@@ -9,11 +9,10 @@ import {
   useMemo,
   useState,
 } from 'react';
+import { ApiError, CACHE_GROUPS, fetchJson } from 'shared-client';
 import type { User } from 'shared-contracts/auth';
 import { toast } from 'shared-ui';
-import { ApiError, fetchJson } from './api-client';
 import { parseWith } from './auth-schemas';
-import { CACHE_GROUPS } from './cache-groups';
 import { clearSession, getToken, storeSession } from './storage';
 
 export type AuthStatus = 'loading' | 'anonymous' | 'authenticated';

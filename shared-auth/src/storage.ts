@@ -1,3 +1,5 @@
+import { setTokenSource } from 'shared-client';
+
 /**
  * Browser storage keys of SPEC section 3. Local storage: `token`, `userID`, `sensitiveAuthTime`
  * (ms timestamp set at login). Session storage: `redirectAfterLogin`, `redirectAfterSensitiveAuth`,
@@ -23,6 +25,10 @@ function safe<T>(fn: () => T, fallback: T): T {
 export function getToken(): string | null {
   return safe(() => localStorage.getItem(STORAGE_KEYS.token), null);
 }
+
+// Every request of shared-client sends this token. That package cannot import this one (shared-auth
+// builds on it), so it is handed the reader as soon as the session's code is loaded.
+setTokenSource(getToken);
 
 export function storeSession(token: string, userId: string, now = Date.now()) {
   safe(() => {

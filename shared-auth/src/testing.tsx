@@ -9,14 +9,14 @@ import { STORAGE_KEYS } from './storage';
 /**
  * Test-only helpers for the remotes' component tests, one copy for all of them: the providers a
  * remote gets from the shell, a `fetch` that answers by method and path, a signed-in browser, and
- * server-sent event responses. Import them from `shared-client/testing` in tests only; they are not
- * part of the federated singleton (`shared-client`), so no build ever ships them.
+ * server-sent event responses. Import them from `shared-auth/testing` in tests only; they are not
+ * part of the federated singleton (`shared-auth`), so no build ever ships them.
  */
 
-/** The signed-in person of the tests (`GET /api/auth/me` answers it unless a test says otherwise). */
-/** The in-memory router for tests; production code routes through `shared-client/router`. */
+/** The in-memory router for tests; production code routes through `shared-ui/router`. */
 export { MemoryRouter };
 
+/** The signed-in person of the tests (`GET /api/auth/me` answers it unless a test says otherwise). */
 export const TEST_USER = {
   id: 'u1',
   firstName: 'Dana',

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
+import { ApiError, apiRequest, errorMessage, fetchJson } from 'shared-client';
 import type { LoginRequest, RegisterRequest, VerifyEmailRequest } from 'shared-contracts/auth';
 import { toast } from 'shared-ui';
-import { ApiError, apiRequest, errorMessage, fetchJson } from './api-client';
 import { meQueryOptions, useAuth } from './auth-context';
 import { parseWith } from './auth-schemas';
 import { markSensitiveAuth } from './storage';

@@ -1,15 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
+import { ApiError } from 'shared-client';
 import { Loading } from 'shared-ui';
-import { useLocation, useNavigate } from 'shared-ui/router';
-import { ApiError } from './api-client';
+import { useLocation } from 'shared-ui/router';
 import { sensitiveCheckQueryOptions } from './auth-api';
 import { useAuth } from './auth-context';
-import { rememberRedirect, STORAGE_KEYS } from './storage';
-
-type RedirectKey =
-  | typeof STORAGE_KEYS.redirectAfterLogin
-  | typeof STORAGE_KEYS.redirectAfterSensitiveAuth;
+import { type AuthDetour, useSendToAuth } from './redirects';
 
 /** Where the person is now, to come back to: path, query and hash. */
 function useCurrentTarget(): string {
@@ -17,24 +13,21 @@ function useCurrentTarget(): string {
   return `${location.pathname}${location.search}${location.hash}`;
 }
 
-/** Remembers `target` under `storageKey`, then replaces the page with `to`. */
-function RedirectRemembering({
-  to,
-  storageKey,
+/** Stands in for the guarded page: sends the person on `detour`, to come back to `target`. */
+function Detour({
+  detour,
   target,
   before,
 }: {
-  to: string;
-  storageKey: RedirectKey;
+  detour: AuthDetour;
   target: string;
   before?: () => void;
 }) {
-  const navigate = useNavigate();
+  const sendToAuth = useSendToAuth();
   useEffect(() => {
     before?.();
-    rememberRedirect(storageKey, target);
-    navigate(to, { replace: true });
-  }, [before, navigate, storageKey, target, to]);
+    sendToAuth(detour, target, { replace: true });
+  }, [before, detour, sendToAuth, target]);
   return <Loading label="Redirecting…" />;
 }
 
@@ -47,13 +40,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const target = useCurrentTarget();
   if (status === 'loading') return <Loading label="Checking your session…" />;
   if (status === 'anonymous') {
-    return (
-      <RedirectRemembering
-        to="/auth"
-        storageKey={STORAGE_KEYS.redirectAfterLogin}
-        target={target}
-      />
-    );
+    return <Detour detour="sign-in" target={target} />;
   }
   return <>{children}</>;
 }
@@ -82,23 +69,10 @@ function SensitiveCheck({ children }: { children: ReactNode }) {
 
   if (check.isPending) return <Loading label="Checking your access…" />;
   if (check.isError && check.error instanceof ApiError && check.error.status === 401) {
-    return (
-      <RedirectRemembering
-        to="/auth"
-        storageKey={STORAGE_KEYS.redirectAfterLogin}
-        target={target}
-        before={endSession}
-      />
-    );
+    return <Detour detour="sign-in" target={target} before={endSession} />;
   }
   if (check.isError || check.data !== true) {
-    return (
-      <RedirectRemembering
-        to="/re-authenticate"
-        storageKey={STORAGE_KEYS.redirectAfterSensitiveAuth}
-        target={target}
-      />
-    );
+    return <Detour detour="re-authenticate" target={target} />;
   }
   return <>{children}</>;
 }

@@ -1,8 +1,8 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { createQueryClient } from 'shared-client';
 import { ThemeRoot, Toaster } from 'shared-ui';
 import { AuthProvider } from './auth-context';
-import { createQueryClient } from './query-client';
 
 /**
  * Everything a page needs around it: theme, the one QueryClient, auth and the toast area. The shell
