@@ -1,6 +1,7 @@
 import { holdEarlyClicks } from './early-clicks';
 import { holdEarlySubmits } from './early-submits';
 import { afterPaint, applyHintsAfterPaint } from './hints-after-paint';
+import { SHARED_AT_START, SHARED_MODULES } from './remotes/shared-modules';
 
 const serverRendered = Boolean(document.getElementById('root')?.firstElementChild);
 // A form the server rendered must not submit natively before React owns it (early-submits.ts),
@@ -17,29 +18,17 @@ applyHintsAfterPaint();
 // task when `./bootstrap` is ready (Total Blocking Time on a slow phone, issue 13). Their downloads
 // are the same ones bootstrap needs, so nothing more is fetched. A failure is bootstrap's to report.
 //
-// Each import is also started in a task of its own: asking for a shared module runs the federation
-// runtime's share negotiation and inserts its script, about 10 ms a module on a slow phone, and
-// `main` evaluating them all at once was the page's longest task (measured in ADR 012). React comes
-// in four steps (react, react-dom, its client entry, the JSX runtime) for the same reason: asking
-// for `react-dom/client` first inserted the scripts of all four in one task, the longest left at
-// start-up, since inserting a script while the page starts costs the main thread a few
-// milliseconds each on a busy phone.
-const steps: Array<() => Promise<unknown>> = [
-  () => import('react'),
-  () => import('react-dom'),
-  () => import('react-dom/client'),
-  () => import('react/jsx-runtime'),
-  () => import('styled-components'),
-  () => import('@tanstack/react-query'),
-  () => import('shared-ui/router'),
-  () => import('shared-ui'),
-  () => import('shared-client'),
-];
+// Each import is also started in a task of its own, since inserting a script while the page starts
+// costs the main thread a few milliseconds each on a busy phone (ADR 012). The list and its order
+// are the shared singletons' (shared-build/shared-singletons.json, `atStart`).
+const steps: Array<() => Promise<unknown>> = SHARED_AT_START.map(
+  (request) => SHARED_MODULES[request],
+);
 
 function startNext(): void {
   const step = steps.shift();
   if (!step) {
-    // Async boundary: shared singletons are negotiated before any React code runs (DESIGN.md section 2).
+    // Async boundary: the shared singletons are in before any React code runs (DESIGN.md section 2).
     void import('./bootstrap');
     return;
   }
