@@ -23,7 +23,7 @@ type SharedRequest = keyof typeof SHARED_MODULES;
  * singleton rule the remotes are built with, so a remote whose range this version does not
  * satisfy is refused (issue 9). A module is imported only when a remote first asks for it.
  */
-function sharedOptions() {
+export function sharedOptions() {
   return Object.fromEntries(
     (Object.keys(SHARED_MODULES) as SharedRequest[]).map((request) => {
       const version = __SHARED_VERSIONS__[request];
@@ -46,7 +46,7 @@ function sharedOptions() {
  * failed entry script the runtime forgets itself; Retry forgets a stalled one by registering the
  * remote again with `force` (remote-loader.ts).
  */
-const fallbackPlugin: ModuleFederationRuntimePlugin = {
+export const fallbackPlugin: ModuleFederationRuntimePlugin = {
   name: 'curbrun-remote-fallback',
   errorLoadRemote({ id, error, lifecycle }) {
     if (lifecycle !== 'onLoad') return undefined;
