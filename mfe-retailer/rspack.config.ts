@@ -13,10 +13,10 @@ const [federated, ...server] = createAppConfigs({
 });
 
 /**
- * The widget is built on its own, not as an extra entry of the federated build: there the Module
- * Federation runtime is injected into every entry (68 KB), while the widget must stay a tiny
- * standalone script (no React, under 20 KB gzip) on retailers' pages. It runs after the federated
- * build, whose `clean` empties the folder first, and writes beside it.
+ * The widget is built on its own, not as an entry of the federated build: there the Module
+ * Federation plugin adds its runtime to every entry, while the widget must stay a tiny standalone
+ * script (no React, under 20 KB gzip) on retailers' pages. It runs after the federated build,
+ * whose `clean` empties the folder first, and writes beside it.
  */
 const production = process.env.NODE_ENV === 'production';
 const widget: Configuration = {

@@ -109,9 +109,9 @@ export async function measureFirstLoad(browser, url, { settleMs = 500 } = {}) {
           encoding: response.headers()['content-encoding'] ?? 'identity',
           gzip: gzipSync(body, { level: 9 }).length,
           raw: body.length,
-          // Rspack's federation runtime (sharing and consuming shared modules) carries this text:
-          // the shell's main and the owning remote's entry, never a copy per chunk (issue 2).
-          mfRuntime: body.includes('"Unsatisfied version "') ? 1 : 0,
+          // Module Federation's runtime: runtime-core in the shell's runtime chunk, the bundler
+          // runtime in the owning remote's entry (ADR 014), never a copy per chunk (issue 2).
+          mfRuntime: /__FEDERATION__|_FEDERATION_RUNTIME_CORE/.test(body.toString()) ? 1 : 0,
         };
       })(),
     );

@@ -1,12 +1,6 @@
-<<<<<<< HEAD
 import { Suspense } from 'react';
-import { SensitiveRoute } from 'shared-client';
-import { Loading, NotFound, preloadable, preloadPageAt, type RemoteRoutesModule } from 'shared-ui';
-=======
-import { lazy, Suspense } from 'react';
 import { SensitiveRoute } from 'shared-auth';
-import { Loading, NotFound, type RemoteRoutesModule } from 'shared-ui';
->>>>>>> auth
+import { Loading, NotFound, preloadable, preloadPageAt, type RemoteRoutesModule } from 'shared-ui';
 import { Route, Routes } from 'shared-ui/router';
 
 // Each page is its own chunk: visiting one page downloads only that page. The chunk names tell

@@ -1,4 +1,4 @@
-// The non-federated reference build (ADR 012): stands in for `shell/src/remotes/container-runtime.ts`
+// The non-federated reference build (ADR 012): stands in for `shell/src/remotes/federation-runtime.ts`
 // in the shell, so the shell's remote loader gets each remote's `./routes` from a plain dynamic
 // import, bundled into the shell, instead of from a remote entry found at runtime. Only the
 // benchmark builds this (FEDERATION=off); what users get is always the federated build.

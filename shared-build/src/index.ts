@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
+import { writeSharedModules } from '../bin/shared-modules.mjs';
 import { assetRule } from './asset-rule.ts';
 import { compileHintsPlugin } from './compile-hints.ts';
 import { PrecompressPlugin } from './compress-plugin.ts';
-import { exposeChunkName, FederationManifestPlugin } from './federation-manifest-plugin.ts';
+import { federationRuntimeEsmAliases } from './federation-runtime-esm.ts';
 import { PageChunksPlugin } from './page-chunks-plugin.ts';
 import { isReferenceBuild, toReferenceShellConfig } from './reference-config.ts';
 import { RouteOwnersPlugin } from './route-owners-plugin.ts';
@@ -60,10 +62,8 @@ export interface FederatedAppOptions {
   dir: string;
   /** Remote modules this app exposes: remotes default to (and must match) REMOTE_EXPOSES. */
   exposes?: Record<string, string>;
-  /** Extra entries built beside the federated app (e.g. the retailer's embeddable widget). */
-  extraEntries?: Record<string, string>;
   /** Lets a test build a remote that claims another version range of a singleton (issue 9). */
-  requiredVersionOverrides?: Partial<Record<(typeof SHARED_SINGLETONS)[number], string>>;
+  requiredVersionOverrides?: Partial<Record<string, string>>;
 }
 
 /**
@@ -73,6 +73,11 @@ export interface FederatedAppOptions {
  */
 export function installedRange(dir: string, pkg: string): string {
   return `^${installedVersion(dir, pkg)}`;
+}
+
+/** Each shared singleton's installed version: what the shell provides it as (shell/src/remotes). */
+export function sharedVersions(dir: string): Record<string, string> {
+  return Object.fromEntries(SHARED_SINGLETONS.map((pkg) => [pkg, installedVersion(dir, pkg)]));
 }
 
 /** The version of `pkg` (or the package a subpath key belongs to) installed for the app in `dir`. */
@@ -104,6 +109,19 @@ export function sharedConfig(
   );
 }
 
+/**
+ * The compile-time switches of Module Federation's runtime (runtime-core, sdk): only its browser
+ * code, and no manifest snapshots (the shell reads each manifest itself). The remotes' plugin sets
+ * them from its `experiments.optimization`; the shell, which bundles the runtime without the
+ * plugin, sets them here.
+ */
+const SHELL_RUNTIME_DEFINES = {
+  ENV_TARGET: JSON.stringify('web'),
+  FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: true,
+  FEDERATION_OPTIMIZE_NO_REMOTE: false,
+  FEDERATION_OPTIMIZE_NO_SHARED: false,
+};
+
 export function createFederatedConfig(options: FederatedAppOptions): Configuration {
   const { name, dir } = options;
   const isHost = name === 'shell';
@@ -112,17 +130,15 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
   const packageName = isHost ? 'shell' : `mfe-${name}`;
   const exposes = isHost ? undefined : (options.exposes ?? { ...REMOTE_EXPOSES });
   if (exposes) checkExposes(name, exposes);
-  const shared = sharedConfig(dir, options.requiredVersionOverrides);
+  // The shell's modules that provide the shared singletons follow the one list (issue 32).
+  if (isHost) writeSharedModules(dir);
   return {
     context: dir,
     mode: production ? 'production' : 'development',
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     // A remote's own page (src/index.ts) exists for standalone development only; in production the
-    // deployable is the federation container (remoteEntry + exposed chunks) and any extra entries.
-    entry: {
-      ...(isHost || !production ? { main: './src/index.ts' } : {}),
-      ...options.extraEntries,
-    },
+    // deployable is the federation container (remoteEntry, exposed chunks, mf-manifest.json).
+    entry: isHost || !production ? { main: './src/index.ts' } : {},
     output: {
       // DIST_ROOT builds into `<DIST_ROOT>/<package>/dist` instead, so a parallel build (another
       // engineer, another test run) never deletes the files a running server is sending.
@@ -142,41 +158,40 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
       // Workspace libraries ship TS source with explicit `.ts` specifiers in places.
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      // Module Federation's runtime from its ES modules, which Rspack can tree-shake (ADR 012).
+      alias: federationRuntimeEsmAliases(),
     },
     module: {
       rules: [swcRule({ packageName, production }), assetRule({ emit: true })],
     },
     plugins: [
-      // Rspack's own Module Federation container (ADR 013): the shell provides the shared
-      // singletons through the share scope and loads each remote's container at runtime
-      // (shell/src/remotes/container-runtime.ts); a remote builds a container exposing `./routes`
-      // and the manifest that names its files.
-      new rspack.container.ModuleFederationPluginV1({
-        name,
-        ...(isHost
-          ? {}
-          : {
-              filename: production ? 'remoteEntry.[contenthash:10].js' : 'remoteEntry.js',
-              exposes: Object.fromEntries(
-                Object.entries(exposes ?? {}).map(([key, file]) => [
-                  key,
-                  { import: file, name: exposeChunkName(key) },
-                ]),
-              ),
-            }),
-        shared,
-      }),
-      !isHost &&
-        new FederationManifestPlugin({
-          name,
-          packageName,
-          exposes: exposes ?? {},
-          shared: Object.entries(shared).map(([pkg, config]) => ({
-            name: pkg,
-            version: installedVersion(dir, pkg),
-            ...config,
-          })),
-        }),
+      // ADR 014: each remote is built by `@module-federation/enhanced`'s plugin (container,
+      // strict singletons, mf-manifest.json); the shell has no plugin and loads remotes through
+      // the MF runtime API in a chunk of its own (shell/src/remotes/federation-runtime.ts).
+      isHost
+        ? new rspack.DefinePlugin({
+            ...SHELL_RUNTIME_DEFINES,
+            __SHARED_VERSIONS__: JSON.stringify(sharedVersions(dir)),
+          })
+        : new ModuleFederationPlugin({
+            name,
+            filename: production ? 'remoteEntry.[contenthash:10].js' : 'remoteEntry.js',
+            exposes,
+            shared: sharedConfig(dir, options.requiredVersionOverrides),
+            // The shell's singletons are loaded first and kept (ADR 011).
+            shareStrategy: 'loaded-first',
+            manifest: { fileName: 'mf-manifest.json' },
+            // Type hints need a build-time remote to fetch from; the shell loads remotes named at
+            // runtime and typechecks them against shared-ui's contract instead (ADR 014).
+            dts: false,
+            experiments: {
+              // The runtime is the shell's: the container takes runtime-core from the page. A
+              // development build keeps its own, so a remote also runs standalone.
+              externalRuntime: production,
+              // Browser code only, no snapshots, and no remote loading: a remote loads no remotes.
+              optimization: { target: 'web', disableSnapshot: true, disableRemote: true },
+            },
+          }),
       (isHost || !production) &&
         new rspack.HtmlRspackPlugin({
           template: path.join(dir, 'public/index.html'),
@@ -202,12 +217,15 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
       production && new PrecompressPlugin(),
     ],
     optimization: {
-      // MF needs predictable chunk boundaries; let rspack split vendor code of the app itself.
-      splitChunks: production ? { chunks: 'async' } : false,
+      // MF needs predictable chunk boundaries; let rspack split vendor code of the app itself. The
+      // shell, built without the federation plugin, splits with no minimum size: a module several
+      // chunks use (React, TanStack Query) goes to one chunk instead of a copy in each, as the
+      // shared modules of a federation build are (and as the reference build does, ADR 012).
+      splitChunks: production ? { chunks: 'async', ...(isHost ? { minSize: 0 } : {}) } : false,
     },
     performance: { hints: false },
     // A remote's dev server serves the shell's page on another port: a lazily compiled chunk of
-    // the remote would ask the shell's server to compile it and wait forever (ADR 013).
+    // the remote would ask the shell's server to compile it and wait forever.
     ...(isHost ? {} : { lazyCompilation: false }),
     devServer: {
       port,

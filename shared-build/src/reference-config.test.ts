@@ -25,16 +25,19 @@ describe('the non-federated reference build (FEDERATION=off)', () => {
     process.env.FEDERATION = 'off';
     const [reference, server] = createAppConfigs({ name: 'shell', dir: shellDir });
 
-    expect(pluginNames(federated as object)).toContain('ModuleFederationPluginV1');
-    expect(pluginNames(reference as object)).not.toContain('ModuleFederationPluginV1');
-    // The container runtime and the manifest reading are replaced: nothing to fetch in a bundled
-    // site, each remote's routes imported directly.
+    // The shell has no federation plugin either way (ADR 014): the federated build loads remotes
+    // through the MF runtime chunk, which the reference replaces, with the manifest reading:
+    // nothing to fetch in a bundled site, each remote's routes imported directly.
+    for (const config of [federated, reference]) {
+      expect(pluginNames(config as object)).not.toContain('ModuleFederationPlugin');
+    }
+    expect(pluginNames(federated as object)).not.toContain('NormalModuleReplacementPlugin');
     const replacements = (reference?.plugins ?? []).filter(
       (plugin) => plugin?.constructor.name === 'NormalModuleReplacementPlugin',
     ) as unknown as Array<{ _args: [RegExp, string] }>;
     const replaced = (request: string) =>
       replacements.find(({ _args: [pattern] }) => pattern.test(request))?._args[1];
-    expect(replaced('./container-runtime')).toMatch(
+    expect(replaced('./federation-runtime')).toMatch(
       /shared-build[/\\]reference[/\\]direct-runtime\.js$/,
     );
     expect(replaced('./federation-manifest')).toMatch(

@@ -13,9 +13,9 @@ export function isReferenceBuild(): boolean {
 
 /**
  * Turns the shell's federated browser build into the same site without federation: no Module
- * Federation plugin, no share scope, no remote entries; the shell's remote loader gets each
+ * Federation runtime, no share scope, no remote entries; the shell's remote loader gets each
  * remote's `./routes` module from a dynamic import bundled into the shell
- * (`shared-build/reference/direct-runtime.js` stands in for the container runtime, and
+ * (`shared-build/reference/direct-runtime.js` stands in for the shell's MF runtime chunk, and
  * `direct-manifest.js` for the shell's manifest reading, so no manifest is fetched), so a page's code is
  * the same modules split by Rspack alone. Each remote's files are compiled with its own package
  * name, so styled-components gives them the class names their federated builds (and the server's
@@ -72,11 +72,9 @@ export function toReferenceShellConfig(
       splitChunks: { chunks: 'async', minSize: 0 },
     },
     plugins: [
-      ...(federated.plugins ?? []).filter(
-        (plugin) => !(plugin instanceof rspack.container.ModuleFederationPluginV1),
-      ),
+      ...(federated.plugins ?? []),
       new rspack.NormalModuleReplacementPlugin(
-        /(^|[\\/])container-runtime(\.ts)?$/,
+        /(^|[\\/])federation-runtime(\.ts)?$/,
         path.resolve(import.meta.dirname, '../reference/direct-runtime.js'),
       ),
       new rspack.NormalModuleReplacementPlugin(

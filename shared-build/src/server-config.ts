@@ -12,9 +12,7 @@ export const SERVER_BUNDLES = { shell: 'render.js', remote: 'routes.js' } as con
 
 /** Whether a module request is one of the shared singletons the host provides (e.g. `react/jsx-runtime`). */
 export function isSharedRequest(request: string): boolean {
-  return SHARED_SINGLETONS.some((pkg) =>
-    pkg.endsWith('/') ? request.startsWith(pkg) : request === pkg,
-  );
+  return SHARED_SINGLETONS.includes(request);
 }
 
 /**

@@ -16,7 +16,7 @@ export interface RemoteRoutesModule {
  * Everything a remote exposes, by expose key: the build-time contract across the federation
  * boundary. The shell's loader is typed against it (`RemoteExposes['./routes']`), and each
  * remote's type-check proves that the module its build really exposes under each key is
- * assignable to it (`check-remote-contract` in shared-build), without either side importing the
+ * assignable to it (`shared-build/bin/typecheck-remote.mjs`), without either side importing the
  * other's source.
  */
 export interface RemoteExposes {

@@ -8,8 +8,9 @@ import { REMOTE_ENTRIES_ID } from 'shared-contracts/server-page';
 import { takeJsonDataBlock } from '../boot/json-data-block';
 
 // The shell turns the manifest URL of `/remotes.json` into the entry script (read from the
-// remote's `mf-manifest.json`, shared-contracts/federation-manifest) and loads that as the
-// remote's container (container-runtime.ts, ADR 013).
+// `mf-manifest.json` the remote's federation plugin writes, shared-contracts/federation-manifest)
+// and registers that with the MF runtime (federation-runtime.ts), whose own manifest support is
+// left out of the build (`disableSnapshot`, ADR 014).
 
 /** Absolute URLs of the async JavaScript chunks behind one exposed module. */
 export function asyncChunkUrls(manifest: unknown, manifestUrl: string, expose: string): string[] {

@@ -53,7 +53,7 @@ afterEach(() => {
 describe('RemoteLoader', () => {
   it('is typed by the shared exposes contract', () => {
     // The build-time half of the contract: what the shell renders is exactly what every remote's
-    // type-check proves its `./routes` module to be (shared-build check-remote-contract).
+    // type-check proves its `./routes` module to be (shared-build bin/typecheck-remote.mjs).
     expectTypeOf<RemoteRoutes>().toEqualTypeOf<RemoteExposes['./routes']>();
     expectTypeOf<ReturnType<RemoteLoader['load']>>().toEqualTypeOf<
       Promise<RemoteExposes['./routes']>
@@ -218,7 +218,7 @@ describe('explainLoadFailure', () => {
   it('names the package and both versions when strictVersion refuses a singleton', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const runtimeError = new Error(
-      'Unsatisfied version 19.3.1 from shell of shared singleton module react (required ^18.0.0)',
+      '[ Federation Runtime ]: Version 19.3.1 from shell of shared singleton module react does not satisfy the requirement of marketing which needs ^18.0.0)',
     );
     const explained = explainLoadFailure('marketing', runtimeError);
     expect(explained).toBeInstanceOf(RemoteUnavailableError);
@@ -228,7 +228,7 @@ describe('explainLoadFailure', () => {
     expect(explained.cause).toBe(runtimeError);
     expect(error).toHaveBeenCalledWith(
       expect.stringContaining(
-        'Module Federation said: Unsatisfied version 19.3.1 from shell of shared singleton module react (required ^18.0.0)',
+        'Module Federation said: [ Federation Runtime ]: Version 19.3.1 from shell of shared singleton module react does not satisfy the requirement of marketing which needs ^18.0.0)',
       ),
     );
   });

@@ -1,63 +1,37 @@
 import { isRemoteRoutesModule, type RemoteExposes } from 'shared-ui';
 import { runRemoteChunks } from '../preload/remote-chunks';
 import type { RemoteName } from '../routing/route-table';
-import * as containers from './container-runtime';
 import { resolveRemoteEntry } from './federation-manifest';
+import { explainLoadFailure, RemoteUnavailableError } from './remote-errors';
 import { type RemotesResolution, readRemotes } from './remotes-config';
 import { releaseServerHints } from './server-hints';
+
+export { explainLoadFailure, RemoteUnavailableError };
 
 /** What every remote exposes under `./routes`, by the shared contract (shared-ui federation.ts). */
 export type RemoteRoutes = RemoteExposes['./routes'];
 
-/** The Module Federation calls the loader makes (container-runtime.ts); injectable for tests. */
+/** The Module Federation calls the loader makes (federation-runtime.ts); injectable for tests. */
 export interface FederationRuntime {
   /** The entry script of a remote from its `/remotes.json` entry (its manifest's URL). */
   resolveEntry: (configured: string) => Promise<string>;
   registerRemotes: (
     remotes: Array<{ name: string; entry: string }>,
     options?: { force?: boolean },
-  ) => void;
+  ) => void | Promise<void>;
   loadRemote: <T>(id: `${RemoteName}/routes`) => Promise<T | null>;
 }
 
+// The MF runtime is a chunk of its own, fetched when the first remote is loaded (after the first
+// paint), not part of the shell's start-up code (ADR 014).
+const federationRuntime = () => import('./federation-runtime');
+
 const defaultRuntime: FederationRuntime = {
   resolveEntry: resolveRemoteEntry,
-  registerRemotes: (remotes, options) => containers.registerRemotes(remotes, options),
-  loadRemote: (id) => containers.loadRemote(id),
+  registerRemotes: async (remotes, options) =>
+    (await federationRuntime()).registerRemotes(remotes, options),
+  loadRemote: async (id) => (await federationRuntime()).loadRemote(id),
 };
-
-export class RemoteUnavailableError extends Error {
-  readonly remote: RemoteName;
-  constructor(remote: RemoteName, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'RemoteUnavailableError';
-    this.remote = remote;
-  }
-}
-
-// The container's own words when `strictVersion` refuses a shared singleton (Rspack's consumes
-// runtime: "Unsatisfied version 19.3.1 from shell of shared singleton module react (required
-// ^18.0.0)"); matched so the panel can say which package and versions disagree.
-const STRICT_VERSION_REFUSAL =
-  /Unsatisfied version (\S+) from \S+ of shared singleton module (\S+) \(required ([^)\s]+)\)/;
-
-/** Turns whatever loading the container threw into a message a person can act on. */
-export function explainLoadFailure(remote: RemoteName, error: unknown): RemoteUnavailableError {
-  if (error instanceof RemoteUnavailableError) return error;
-  const text = error instanceof Error ? error.message : String(error);
-  const skew = STRICT_VERSION_REFUSAL.exec(text);
-  if (skew) {
-    const [, provided, pkg, required] = skew;
-    const message = `The ${remote} remote was built for ${pkg} ${required}, but this site runs ${pkg} ${provided}, so it was refused.`;
-    // A clear line for whoever reads the console (the panel says the same), with the runtime's
-    // original message so the cause is unmistakable.
-    console.error(`[shell] ${message} Module Federation said: ${text}`);
-    return new RemoteUnavailableError(remote, message, { cause: error });
-  }
-  return new RemoteUnavailableError(remote, `The ${remote} remote could not be loaded.`, {
-    cause: error,
-  });
-}
 
 function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -74,7 +48,7 @@ function prefersSavingData(): boolean {
 
 /**
  * Loads remotes at runtime from the manifest URLs in `/remotes.json` (never baked into the build):
- * each manifest names the remote's entry script, which is loaded as its container (container-runtime.ts).
+ * each manifest names the remote's entry script, which the MF runtime loads (federation-runtime.ts).
  * The configuration is read once, on the first visit to (or preload of) any remote: from the page
  * when the server inlined it, else from `/remotes.json`; a failure is forgotten so Retry fetches
  * `/remotes.json` again. A remote that does not answer within `loadTimeoutMs` (15 s
@@ -118,15 +92,17 @@ export class RemoteLoader {
     const entry = await this.runtime.resolveEntry(manifestUrl);
     if (this.registered.get(name) !== entry) {
       // `force` replaces an earlier registration, clearing the runtime's cache of a failed load.
-      this.runtime.registerRemotes([{ name, entry }], { force: this.registered.has(name) });
+      await this.runtime.registerRemotes([{ name, entry }], {
+        force: this.registered.has(name),
+      });
       this.registered.set(name, entry);
     }
   }
 
   /** Drops the runtime's memory of this remote (cached manifest, stalled or failed entry script). */
-  private forgetRuntimeState(name: RemoteName) {
+  private async forgetRuntimeState(name: RemoteName): Promise<void> {
     const entry = this.registered.get(name);
-    if (entry) this.runtime.registerRemotes([{ name, entry }], { force: true });
+    if (entry) await this.runtime.registerRemotes([{ name, entry }], { force: true });
   }
 
   /** The remote's routes when they are already loaded (preloaded or visited before). */
@@ -152,10 +128,10 @@ export class RemoteLoader {
         loading,
         timeoutMs,
         () => new RemoteUnavailableError(name, `The ${name} remote did not answer in time.`),
-      ).catch((error: unknown) => {
-        // Whatever the runtime cached about this attempt (a stalled manifest request, a failed
-        // script) must not decide the next one.
-        this.forgetRuntimeState(name);
+      ).catch(async (error: unknown) => {
+        // Whatever the runtime cached about this attempt (a stalled or failed entry script) must
+        // not decide the next one.
+        await this.forgetRuntimeState(name).catch(() => {});
         throw explainLoadFailure(name, error);
       });
       if (!isRemoteRoutesModule(module)) {
@@ -188,7 +164,7 @@ export class RemoteLoader {
     this.inFlight.delete(name);
     this.loaded.delete(name);
     this.warmed.delete(name);
-    this.forgetRuntimeState(name);
+    await this.forgetRuntimeState(name).catch(() => {});
     // A hint that failed while the remote was down must not fail the retry (server-hints.ts).
     if (typeof document !== 'undefined') await releaseServerHints(name);
   }

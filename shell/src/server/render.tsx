@@ -2,46 +2,25 @@
 // The shell's Node build (issue 13, ADR 010): `server/render.js` beside the browser build, loaded
 // by the API server to render each page's HTML before any JavaScript runs in the browser.
 import { Writable } from 'node:stream';
-import * as TanstackQuery from '@tanstack/react-query';
-import * as React from 'react';
-import * as ReactJsxRuntime from 'react/jsx-runtime';
-import * as ReactDom from 'react-dom';
+import { type DehydratedState, dehydrate } from '@tanstack/react-query';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import * as SharedAuth from 'shared-auth';
 import { AppProviders } from 'shared-auth';
-import * as SharedClient from 'shared-client';
 import { createQueryClient } from 'shared-client';
-import * as SharedUi from 'shared-ui';
-import * as SharedOverlays from 'shared-ui/overlays';
-import * as SharedRouter from 'shared-ui/router';
-import * as SharedTabs from 'shared-ui/tabs';
-import * as StyledComponents from 'styled-components';
 import { ServerStyleSheet } from 'styled-components';
 import { AppRoutes } from '../app';
 import type { RemoteRoutes } from '../remotes/remote-loader';
 import { RemoteRendersInBrowser, ServerRemotesContext } from '../remotes/server-remotes';
 import type { RemoteName } from '../routing/route-table';
+import { SHARED_MODULES } from './shared-modules';
 
 /**
  * The shared singletons this shell provides to remotes rendered on the server, by the module
- * names a remote's Node build `require`s (shared-build SHARED_SINGLETONS): one React, one router,
- * one styled-components registry for the whole page, as Module Federation's share scope gives
- * them in the browser.
+ * names a remote's Node build `require`s (generated from shared-build's list): one React, one
+ * router, one styled-components registry for the whole page, as the MF runtime's share scope
+ * gives them in the browser.
  */
-export const shared: Readonly<Record<string, unknown>> = {
-  react: React,
-  'react/jsx-runtime': ReactJsxRuntime,
-  'react-dom': ReactDom,
-  '@tanstack/react-query': TanstackQuery,
-  'styled-components': StyledComponents,
-  'shared-ui': SharedUi,
-  'shared-ui/router': SharedRouter,
-  'shared-ui/overlays': SharedOverlays,
-  'shared-ui/tabs': SharedTabs,
-  'shared-client': SharedClient,
-  'shared-auth': SharedAuth,
-};
+export const shared: Readonly<Record<string, unknown>> = SHARED_MODULES;
 
 export interface RenderRequest {
   /** The page's path and query, e.g. `/help-center?topic=fees`. */
@@ -63,7 +42,7 @@ export interface RenderedPage {
    * The public data the page's queries fetched while rendering (TanStack Query's dehydrated
    * state, successful queries only), for the browser to start from; absent when none did.
    */
-  queryState?: TanstackQuery.DehydratedState;
+  queryState?: DehydratedState;
 }
 
 function describe(error: unknown): string {
@@ -96,7 +75,7 @@ export function renderPage({ url, remotes, timeoutMs }: RenderRequest): Promise<
     sink.on('finish', () => {
       clearTimeout(timer);
       try {
-        const queryState = TanstackQuery.dehydrate(queryClient);
+        const queryState = dehydrate(queryClient);
         resolve({
           html,
           head: sheet.getStyleTags(),
