@@ -4,15 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_NAMES, type RemoteName } from 'shared-contracts/remotes';
 import { buildRemotesManifest } from '../remotes/service.ts';
-import { createPageComposer } from './page-html.ts';
-import { createPublicFetch, createServerRenderer } from './server-render.ts';
-
-/**
- * The API routes a page may read while it is rendered on the server (issue 13): public data, the
- * same for every visitor, which then travels with the page's HTML. Anything else a page's code
- * fetches on the server fails, and that section renders in the browser.
- */
-export const SERVER_RENDER_DATA_PATHS: ReadonlySet<string> = new Set(['/api/retailers']);
+import { SERVER_RENDER_DATA_PATHS } from '../ssr/data-allow-list.ts';
+import { createPageComposer } from '../ssr/page-html.ts';
+import { createPublicFetch, createServerRenderer } from '../ssr/server-render.ts';
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE = 'no-cache';
@@ -37,7 +31,7 @@ export interface StaticSite {
   /**
    * Answers a request no route matched with the shell's page when it is a page navigation (so
    * client-side routes survive a reload): index.html with the remotes configuration inlined and
-   * preload hints for the page's remote (page-html.ts, issue 13). `/` takes the same path.
+   * preload hints for the page's remote (ssr/page-html.ts, issue 13). `/` takes the same path.
    * Resolves to whether it answered (false: not a page navigation, or no shell is built).
    */
   historyFallback(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;

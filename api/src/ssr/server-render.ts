@@ -2,7 +2,7 @@ import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import type { RemoteName } from 'shared-contracts/remotes';
-import { fileCache } from './page-html.ts';
+import { fileCache } from './file-cache.ts';
 
 /**
  * Server rendering with runtime federation (issue 13, ADR 010). The shell's Node build

@@ -1,4 +1,3 @@
-import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
   exposedChunkFiles,
@@ -12,6 +11,7 @@ import {
   REMOTE_ENTRIES_ID,
   SERVER_QUERY_STATE_ID,
 } from 'shared-contracts/server-page';
+import { fileCache } from './file-cache.ts';
 import type { ServerRenderedPage, ServerRenderer } from './server-render.ts';
 
 /**
@@ -192,37 +192,6 @@ export function composePage(
   if (at >= 0) return `${page.slice(0, at)}${head}${page.slice(at)}`;
   const body = page.search(/<body[\s>]/i);
   return body >= 0 ? `${page.slice(0, body)}${head}${page.slice(body)}` : head + page;
-}
-
-interface CachedFile<T> {
-  mtimeMs: number;
-  size: number;
-  value: T | undefined;
-}
-
-/**
- * Reads and parses a file again only when its modification time or size changed; undefined when
- * it is missing or does not parse. One stat per use.
- */
-export function fileCache<T>(parse: (text: string, file: string) => T) {
-  const cache = new Map<string, CachedFile<T>>();
-  return (file: string): T | undefined => {
-    const stat = statSync(file, { throwIfNoEntry: false });
-    if (!stat) {
-      cache.delete(file);
-      return undefined;
-    }
-    const known = cache.get(file);
-    if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) return known.value;
-    let value: T | undefined;
-    try {
-      value = parse(readFileSync(file, 'utf8'), file);
-    } catch {
-      value = undefined;
-    }
-    cache.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, value });
-    return value;
-  };
 }
 
 export interface PageComposer {
