@@ -35,7 +35,7 @@ export {
   useEventStream,
 } from './event-stream';
 export { RequireAuth, SensitiveRoute } from './guards';
-export { usePublicQuery } from './public-query';
+export { usePublicQuery, useSignedInQuery } from './public-query';
 export { createQueryClient, shouldRetryMutation, shouldRetryQuery } from './query-client';
 export { newIdempotencyKey, randomUuid } from './random-id';
 export {
@@ -43,6 +43,7 @@ export {
   takeRedirectAfterSensitiveAuth,
   useNavigateOrSignIn,
 } from './redirects';
+export { serverQueryStateFitsSession } from './server-session';
 export {
   clearSession,
   getToken,

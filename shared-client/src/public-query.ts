@@ -6,8 +6,9 @@ import {
   useQuery,
   useSuspenseQuery,
 } from '@tanstack/react-query';
+import { type AuthStatus, useAuth } from './auth-context';
 
-// The apps' Node builds run without a window (api/src/http/server-render.ts); fixed per process.
+// The apps' Node builds run without a window (api/src/ssr/server-render.ts); fixed per process.
 const ON_SERVER = typeof window === 'undefined';
 
 /**
@@ -45,4 +46,31 @@ function useServerQuery<TData, TKey extends QueryKey>(
   return useSuspenseQuery(
     rest as Parameters<typeof useSuspenseQuery<TData, DefaultError, TData, TKey>>[0],
   ) as UseQueryResult<TData>;
+}
+
+/**
+ * A query for the signed-in customer's own data that the server renders with the page when it
+ * renders it for that customer (ADR 015): the server's `fetch` then answers the customer's own
+ * routes with their session. On the server it suspends only for a signed-in render and when
+ * `enabled`; otherwise, and in the browser, it is an ordinary `useQuery` (which finds the server's
+ * data in the cache). Wrap its component in a Suspense boundary, as for `usePublicQuery`.
+ */
+export function useSignedInQuery<TData, TKey extends QueryKey = QueryKey>(
+  options: UseQueryOptions<TData, DefaultError, TData, TKey>,
+  { enabled = true }: { enabled?: boolean } = {},
+): UseQueryResult<TData> {
+  // The session is known before a server render starts, and fixed for all of it; the browser
+  // never asks (a component may render there without the shell's AuthProvider, as in tests).
+  const useStatus = ON_SERVER ? useAuthStatus : noAuthStatus;
+  const useQueryHere =
+    enabled && useStatus() === 'authenticated' ? useServerQuery : useBrowserQuery;
+  return useQueryHere({ ...options, enabled });
+}
+
+function useAuthStatus(): AuthStatus {
+  return useAuth().status;
+}
+
+function noAuthStatus(): undefined {
+  return undefined;
 }

@@ -13,6 +13,7 @@ import {
 } from 'shared-contracts/server-page';
 import { fileCache } from './file-cache.ts';
 import type { ServerRenderedPage, ServerRenderer } from './server-render.ts';
+import type { SignedInVisitor } from './signed-in-visitor.ts';
 
 /**
  * The page the server sends for every navigation (issue 13, "no waterfall"): the shell's
@@ -196,10 +197,11 @@ export function composePage(
 
 export interface PageComposer {
   /**
-   * The page for `url` (path and query), rendered on the server when `renderer` is given, or
+   * The page for `url` (path and query), rendered on the server when `renderer` is given (for
+   * `visitor`, signed in, when one is given: ADR 015), or
    * undefined when the shell has no index.html.
    */
-  page(url: string): Promise<string | undefined>;
+  page(url: string, visitor?: SignedInVisitor): Promise<string | undefined>;
 }
 
 /**
@@ -221,7 +223,7 @@ export function createPageComposer({
   const readText = fileCache((text) => text);
   const readJson = fileCache((text) => JSON.parse(text) as unknown);
   return {
-    async page(url) {
+    async page(url, visitor) {
       const pathname = url.split('?')[0] ?? '/';
       const template = readText(path.join(shellDist, 'index.html'));
       if (template === undefined) return undefined;
@@ -242,7 +244,7 @@ export function createPageComposer({
           if (entry) remoteEntries[manifestUrl] = entry;
         }
       }
-      const rendered = renderer ? await renderer.render(url, owner) : undefined;
+      const rendered = renderer ? await renderer.render(url, owner, visitor) : undefined;
       return composePage(template, { remotesConfig: config, preloads, remoteEntries, rendered });
     },
   };

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { errorMessage, RequireAuth, useAuth } from 'shared-client';
+import { errorMessage, RequireAuth, useAuth, useSignedInQuery } from 'shared-client';
 import {
   DELIVERY_STATUS_LABELS,
   HISTORY_FILTER_LABELS,
@@ -116,7 +115,7 @@ export function PickupHistoryPage() {
 function History() {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
-  const history = useQuery(pickupHistoryQueryOptions(filters));
+  const history = useSignedInQuery(pickupHistoryQueryOptions(filters));
   const [search, setSearch] = useState(filters.q);
   const summaryId = useId();
 

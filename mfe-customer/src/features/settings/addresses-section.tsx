@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from 'shared-client';
+import { errorMessage, useSignedInQuery } from 'shared-client';
 import { formatAddress, type SavedAddress } from 'shared-contracts/addresses';
 import { Badge, Button, Muted, Notice, Row, Skeleton, Stack, toast } from 'shared-ui';
 import { Dialog } from 'shared-ui/overlays';
@@ -33,7 +32,7 @@ const List = styled.ul`
  * line of the avatar menu: every change refreshes `/api/auth/me`.
  */
 export function AddressesSection() {
-  const addresses = useQuery(addressesQueryOptions());
+  const addresses = useSignedInQuery(addressesQueryOptions());
   const create = useCreateAddressMutation();
   const update = useUpdateAddressMutation();
   const remove = useDeleteAddressMutation();

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { errorMessage, RequireAuth } from 'shared-client';
+import { errorMessage, RequireAuth, useSignedInQuery } from 'shared-client';
 import { Card, Lead, Notice, Page, PageTitle, Skeleton, Stack, usePageMeta } from 'shared-ui';
 import { useLocation } from 'shared-ui/router';
 import { AddressesSection } from './addresses-section';
@@ -26,7 +25,7 @@ export function SettingsPage() {
 }
 
 function Settings() {
-  const profile = useQuery(accountProfileQueryOptions());
+  const profile = useSignedInQuery(accountProfileQueryOptions());
   const { hash } = useLocation();
 
   useEffect(() => {

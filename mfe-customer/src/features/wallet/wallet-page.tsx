@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from 'shared-client';
+import { errorMessage, useSignedInQuery } from 'shared-client';
 import { formatCents } from 'shared-contracts/payments';
 import {
   Card,
@@ -31,7 +30,7 @@ const Balance = styled.p`
  */
 export function WalletPage() {
   usePageMeta('Wallet', 'Your balance, payments and payment methods.');
-  const wallet = useQuery(walletQueryOptions());
+  const wallet = useSignedInQuery(walletQueryOptions());
   return (
     <Page>
       <PageTitle>Wallet</PageTitle>
