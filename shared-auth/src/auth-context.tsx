@@ -74,7 +74,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // The first answer is published as a transition (issue 13): on a server-rendered page, React
   // then finishes hydrating sections still waiting for their code before showing it, instead of
   // throwing their server HTML away. Later changes (login, logout) apply at once.
-  const [answered, setAnswered] = useState(false);
+  // Already answered when the page came with the session (ADR 015): the server rendered it so.
+  const [answered, setAnswered] = useState(() => !me.isPending);
   useEffect(() => {
     if (answer !== 'loading' && !answered) startTransition(() => setAnswered(true));
   }, [answer, answered]);

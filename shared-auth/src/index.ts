@@ -24,6 +24,8 @@ export {
   useNavigateOrSignIn,
   useSendToAuth,
 } from './redirects';
+export { serverQueryStateFitsSession } from './server-session';
+export { useSignedInQuery } from './signed-in-query';
 export {
   clearSession,
   getToken,

@@ -7,7 +7,7 @@ import {
   useSuspenseQuery,
 } from '@tanstack/react-query';
 
-// The apps' Node builds run without a window (api/src/http/server-render.ts); fixed per process.
+// The apps' Node builds run without a window (api/src/ssr/server-render.ts); fixed per process.
 const ON_SERVER = typeof window === 'undefined';
 
 /**

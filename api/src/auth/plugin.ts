@@ -1,6 +1,7 @@
 import fastifyPlugin from 'fastify-plugin';
 import { authRoutes } from './routes.ts';
 import { installSessionCache } from './session-cache.ts';
+import { sessionCookieRoutes } from './session-cookie.ts';
 
 /**
  * Accounts (issue #3). Registered once in app.ts. Not encapsulated, so `request.user` and
@@ -13,6 +14,7 @@ export const authPlugin = fastifyPlugin(
     app.decorateRequest('session', null as never);
     await installSessionCache(app);
     await app.register(authRoutes);
+    await app.register(sessionCookieRoutes);
   },
   { name: 'auth' },
 );

@@ -10,6 +10,7 @@ import {
   verifyRecentRequestSchema,
 } from 'shared-contracts/auth';
 import { defaultAddressLine } from '../addresses/service.ts';
+import { bearerToken } from '../http/bearer-token.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
 import { requireSensitiveAuth, requireUser } from './guards.ts';
 import { perIpRateLimit, withRetryAfter } from './rate-limits.ts';
@@ -21,6 +22,7 @@ import {
   verifyEmail,
   verifyRecentPassword,
 } from './service.ts';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
 import { publishSessionRevocation } from './session-revocation.ts';
 import { revokeSession } from './sessions.ts';
 import { toPublicUser } from './user.ts';
@@ -104,6 +106,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           address: request.ip,
         }),
       );
+      // The page-rendering cookie (ADR 015); the JSON answer is SPEC's, unchanged.
+      setSessionCookie(request, reply, result.token);
       return { token: result.token, user: { id: result.userId } };
     },
   );
@@ -133,6 +137,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/logout',
     {
       preHandler: requireUser,
+      // Also when the token was already gone (401): the browser forgets the cookie either way.
+      onSend: async (request, reply) => clearSessionCookie(request, reply),
       schema: {
         tags: ['auth'],
         summary: 'End the session: its token stops working at once',
@@ -180,6 +186,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           { now: new Date(), sensitiveWindowMs, address: request.ip },
         ),
       );
+      // The cookie follows the session that re-checked (set anew if it was missing or another's).
+      const token = bearerToken(request);
+      if (token) setSessionCookie(request, reply, token);
       return {
         message: AUTH_RESULT_MESSAGES.passwordConfirmed,
         sensitiveUntil: until.toISOString(),

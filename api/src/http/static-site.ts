@@ -3,19 +3,17 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_NAMES, type RemoteName } from 'shared-contracts/remotes';
+import { clearSessionCookie } from '../auth/session-cookie.ts';
 import { buildRemotesManifest } from '../remotes/service.ts';
-import { createPageComposer } from './page-html.ts';
-import { createPublicFetch, createServerRenderer } from './server-render.ts';
-
-/**
- * The API routes a page may read while it is rendered on the server (issue 13): public data, the
- * same for every visitor, which then travels with the page's HTML. Anything else a page's code
- * fetches on the server fails, and that section renders in the browser.
- */
-export const SERVER_RENDER_DATA_PATHS: ReadonlySet<string> = new Set(['/api/retailers']);
+import { SERVER_RENDER_DATA_PATHS, SIGNED_IN_DATA_PATHS } from '../ssr/data-allow-list.ts';
+import { createPageComposer } from '../ssr/page-html.ts';
+import { createPublicFetch, createServerRenderer } from '../ssr/server-render.ts';
+import { hasSessionCookie, type InternalGet, signedInVisitor } from '../ssr/signed-in-visitor.ts';
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE = 'no-cache';
+/** A page with a customer's data in it (ADR 015): no shared cache, no browser cache may keep it. */
+export const PERSONAL_PAGE_CACHE = 'private, no-store';
 
 // shared-build names production files `[name].[contenthash:10].ext`.
 const CONTENT_HASHED = /\.[0-9a-f]{10}\./;
@@ -37,7 +35,7 @@ export interface StaticSite {
   /**
    * Answers a request no route matched with the shell's page when it is a page navigation (so
    * client-side routes survive a reload): index.html with the remotes configuration inlined and
-   * preload hints for the page's remote (page-html.ts, issue 13). `/` takes the same path.
+   * preload hints for the page's remote (ssr/page-html.ts, issue 13). `/` takes the same path.
    * Resolves to whether it answered (false: not a page navigation, or no shell is built).
    */
   historyFallback(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
@@ -124,6 +122,15 @@ export async function registerStaticSite(
 
   // Fixed while the process runs, like the /remotes.json route's answer (remotes/routes.ts).
   const remotesConfig = buildRemotesManifest(app.config.remoteUrls, app.config.remoteLoadTimeoutMs);
+  // Through the route itself (its guards, its cache, its response schema), without a socket.
+  const internalGet: InternalGet = async (url, authorization) => {
+    const answer = await app.inject({
+      method: 'GET',
+      url,
+      headers: authorization ? { authorization } : {},
+    });
+    return { statusCode: answer.statusCode, headers: answer.headers, body: answer.body };
+  };
   const renderer =
     shellDist && app.config.serverRendering
       ? createServerRenderer({
@@ -136,11 +143,11 @@ export async function registerStaticSite(
               : undefined;
           },
           warn: (message) => app.log.warn(message),
-          // Through the route itself (its cache, its response schema), without a socket.
-          fetchPublic: createPublicFetch(SERVER_RENDER_DATA_PATHS, async (url) => {
-            const answer = await app.inject({ method: 'GET', url });
-            return { statusCode: answer.statusCode, headers: answer.headers, body: answer.body };
-          }),
+          fetchPublic: createPublicFetch(
+            SERVER_RENDER_DATA_PATHS,
+            internalGet,
+            SIGNED_IN_DATA_PATHS,
+          ),
         })
       : undefined;
   const composer = shellDist
@@ -157,14 +164,21 @@ export async function registerStaticSite(
     remotes,
     async historyFallback(request, reply) {
       if (!composer || !isPageNavigation(request)) return false;
-      const html = await composer.page(request.url);
+      // Only a page the server renders can carry the customer's data (ADR 015).
+      const visitor = renderer
+        ? await signedInVisitor(request, { db: app.database.db, get: internalGet })
+        : undefined;
+      const html = await composer.page(request.url, visitor);
       if (html === undefined) return false;
+      if (visitor) {
+        reply.header('cache-control', PERSONAL_PAGE_CACHE).header('vary', 'Cookie');
+      } else {
+        reply.header('cache-control', REVALIDATE_CACHE);
+        // A cookie of a session that ended is worth nothing: the browser may forget it.
+        if (renderer && hasSessionCookie(request)) clearSessionCookie(request, reply);
+      }
       // A reply is thenable (it resolves once sent), so it is sent here and not returned.
-      reply
-        .code(200)
-        .header('cache-control', REVALIDATE_CACHE)
-        .type('text/html; charset=utf-8')
-        .send(html);
+      reply.code(200).type('text/html; charset=utf-8').send(html);
       return true;
     },
   };

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { useSignedInQuery } from 'shared-auth';
 import { errorMessage } from 'shared-client';
 import { TIP_PRESETS_CENTS } from 'shared-contracts/order-pickups';
 import {
@@ -101,8 +101,11 @@ export function PaymentForm({
   children,
 }: PaymentFormProps) {
   // In test mode the customer's real money is not even looked at.
-  const wallet = useQuery({ ...walletQueryOptions(), enabled: allowWallet && !testCardsOnly });
-  const cards = useQuery({ ...paymentMethodsQueryOptions(), enabled: !testCardsOnly });
+  // With the page when the server renders it for the customer (ADR 015).
+  const wallet = useSignedInQuery(walletQueryOptions(), {
+    enabled: allowWallet && !testCardsOnly,
+  });
+  const cards = useSignedInQuery(paymentMethodsQueryOptions(), { enabled: !testCardsOnly });
   const initialTip = initial?.tipCents ?? 0;
   const form = useForm<PaymentFormValues>({
     resolver: zodResolver(paymentFormSchema({ withTip })),

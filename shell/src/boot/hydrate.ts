@@ -1,5 +1,6 @@
-import { hydrate, type QueryClient } from '@tanstack/react-query';
+import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
 import type { ErrorInfo } from 'react';
+import { serverQueryStateFitsSession } from 'shared-auth';
 import { SERVER_QUERY_STATE_ID } from 'shared-contracts/server-page';
 import { SHELL_PAGES } from '../app';
 import { remoteLoader } from '../remotes/remote-loader';
@@ -49,7 +50,7 @@ export async function loadPageCode(pathname: string): Promise<void> {
 
 /**
  * Puts the public data the server fetched while rendering this page (its queries' dehydrated
- * state, api/src/http/page-html.ts) into `client` before React hydrates: the page then renders the
+ * state, api/src/ssr/page-html.ts) into `client` before React hydrates: the page then renders the
  * same data as the server's HTML, without a request, and without loading zod to check an answer
  * the server already checked. A block that does not parse is dropped; the queries fetch as usual.
  */
@@ -59,5 +60,7 @@ export function hydrateServerQueries(client: QueryClient, doc: Document = docume
     () => console.warn("[shell] The server's query data is not valid JSON; fetching instead."),
     doc,
   );
-  if (typeof state === 'object' && state !== null) hydrate(client, state);
+  if (typeof state !== 'object' || state === null) return;
+  // A page rendered for another user than this browser's session is not used (ADR 015).
+  if (serverQueryStateFitsSession(state as DehydratedState)) hydrate(client, state);
 }

@@ -5,8 +5,9 @@ import { Writable } from 'node:stream';
 import { type DehydratedState, dehydrate } from '@tanstack/react-query';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { AppProviders } from 'shared-auth';
+import { AppProviders, meQueryOptions, sensitiveCheckQueryOptions } from 'shared-auth';
 import { createQueryClient } from 'shared-client';
+import type { User } from 'shared-contracts/auth';
 import { ServerStyleSheet } from 'styled-components';
 import { AppRoutes } from '../app';
 import type { RemoteRoutes } from '../remotes/remote-loader';
@@ -29,6 +30,11 @@ export interface RenderRequest {
   remotes: Partial<Record<RemoteName, RemoteRoutes>>;
   /** After this long, unfinished sections are sent as their loading state for the browser. */
   timeoutMs: number;
+  /**
+   * The signed-in visitor the server found by its session cookie (ADR 015): `/api/auth/me`'s user
+   * and whether the sensitive window is open. Absent: the page is rendered signed out.
+   */
+  signedIn?: { user: unknown; sensitive: boolean };
 }
 
 export interface RenderedPage {
@@ -39,7 +45,7 @@ export interface RenderedPage {
   /** What failed on the server and is left to the browser (one line each). */
   leftToBrowser: string[];
   /**
-   * The public data the page's queries fetched while rendering (TanStack Query's dehydrated
+   * The data the page's queries fetched while rendering (TanStack Query's dehydrated
    * state, successful queries only), for the browser to start from; absent when none did.
    */
   queryState?: DehydratedState;
@@ -52,17 +58,27 @@ function describe(error: unknown): string {
 
 /**
  * Renders a page as a signed-out visitor sees it before the browser knows the session (the
- * header's auth placeholder, a guarded page's loading state): the bearer token lives in the
- * browser's local storage, never in a cookie. Streams with React's `renderToPipeableStream` and
+ * header's auth placeholder, a guarded page's loading state), or, for `signedIn`, as that
+ * customer sees it with their own data (ADR 015): the session's answers are in the QueryClient
+ * before the first render, as the browser's will be once it is hydrated with them. Streams with React's `renderToPipeableStream` and
  * sends the HTML when every section is ready (or at `timeoutMs`), so the page needs no inline
  * script under the strict CSP: a section that failed or was too slow is marked for the browser
  * to render.
  */
-export function renderPage({ url, remotes, timeoutMs }: RenderRequest): Promise<RenderedPage> {
+export function renderPage({
+  url,
+  remotes,
+  timeoutMs,
+  signedIn,
+}: RenderRequest): Promise<RenderedPage> {
   const sheet = new ServerStyleSheet();
   const leftToBrowser: string[] = [];
-  // Signed out by construction (no token on the server), so everything it holds is public.
+  // Public data only, unless the API gave a signed-in visitor: then that customer's too.
   const queryClient = createQueryClient();
+  if (signedIn) {
+    queryClient.setQueryData(meQueryOptions().queryKey, signedIn.user as User);
+    queryClient.setQueryData(sensitiveCheckQueryOptions().queryKey, signedIn.sensitive);
+  }
   return new Promise<RenderedPage>((resolve, reject) => {
     let html = '';
     const sink = new Writable({

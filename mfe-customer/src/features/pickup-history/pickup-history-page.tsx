@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { RequireAuth, useAuth } from 'shared-auth';
+import { RequireAuth, useAuth, useSignedInQuery } from 'shared-auth';
 import { errorMessage } from 'shared-client';
 import {
   DELIVERY_STATUS_LABELS,
@@ -117,7 +116,7 @@ export function PickupHistoryPage() {
 function History() {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
-  const history = useQuery(pickupHistoryQueryOptions(filters));
+  const history = useSignedInQuery(pickupHistoryQueryOptions(filters));
   const [search, setSearch] = useState(filters.q);
   const summaryId = useId();
 

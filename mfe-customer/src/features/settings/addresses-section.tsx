@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSignedInQuery } from 'shared-auth';
 import { errorMessage } from 'shared-client';
 import { formatAddress, type SavedAddress } from 'shared-contracts/addresses';
 import { Badge, Button, Muted, Notice, Row, Skeleton, Stack, toast } from 'shared-ui';
@@ -33,7 +33,7 @@ const List = styled.ul`
  * line of the avatar menu: every change refreshes `/api/auth/me`.
  */
 export function AddressesSection() {
-  const addresses = useQuery(addressesQueryOptions());
+  const addresses = useSignedInQuery(addressesQueryOptions());
   const create = useCreateAddressMutation();
   const update = useUpdateAddressMutation();
   const remove = useDeleteAddressMutation();

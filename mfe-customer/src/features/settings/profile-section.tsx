@@ -46,23 +46,27 @@ export function ProfileSection({ profile }: { profile: AccountProfile }) {
             {errorMessage(update.error)}
           </Notice>
         ) : null}
+        {/* defaultValue: the server's HTML shows the profile before the form's code runs. */}
         <Grid $min={220}>
           <TextField
             label="First name"
             autoComplete="given-name"
             {...form.register('firstName')}
+            defaultValue={profile.firstName ?? ''}
             error={errors.firstName?.message}
           />
           <TextField
             label="Last name"
             autoComplete="family-name"
             {...form.register('lastName')}
+            defaultValue={profile.lastName ?? ''}
             error={errors.lastName?.message}
           />
           <TextField
             label="Username"
             autoComplete="username"
             {...form.register('username')}
+            defaultValue={profile.username}
             error={errors.username?.message}
           />
         </Grid>

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { RequireAuth } from 'shared-auth';
+import { RequireAuth, useSignedInQuery } from 'shared-auth';
 import { errorMessage } from 'shared-client';
 import { Card, Lead, Notice, Page, PageTitle, Skeleton, Stack, usePageMeta } from 'shared-ui';
 import { useLocation } from 'shared-ui/router';
@@ -27,7 +26,7 @@ export function SettingsPage() {
 }
 
 function Settings() {
-  const profile = useQuery(accountProfileQueryOptions());
+  const profile = useSignedInQuery(accountProfileQueryOptions());
   const { hash } = useLocation();
 
   useEffect(() => {

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSignedInQuery } from 'shared-auth';
 import { errorMessage } from 'shared-client';
 import { formatCents } from 'shared-contracts/payments';
 import { formatServiceDateTime } from 'shared-contracts/service-time';
@@ -64,7 +64,7 @@ const Table = styled.table`
 /** The ledger: newest first, filtered by kind and dates, a page at a time. */
 export function Ledger() {
   const [filters, setFilters] = useState<LedgerFilters>(DEFAULT_LEDGER_FILTERS);
-  const entries = useQuery(walletEntriesQueryOptions(filters));
+  const entries = useSignedInQuery(walletEntriesQueryOptions(filters));
   const change = (patch: Partial<LedgerFilters>) =>
     setFilters((current) => ({ ...current, page: 1, ...patch }));
   const data = entries.data;

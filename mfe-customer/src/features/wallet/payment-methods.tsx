@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
+import { useSignedInQuery } from 'shared-auth';
 import { errorMessage } from 'shared-client';
 import { CARD_BRAND_LABELS, cardInputSchema, type PaymentMethod } from 'shared-contracts/payments';
 import { Badge, Button, Notice, Row, Skeleton, Stack, toast, useSubmitOnce } from 'shared-ui';
@@ -55,7 +55,7 @@ function cardName(card: PaymentMethod): string {
 
 /** Saved cards: add (checked by the payment provider), make default, remove. */
 export function PaymentMethods() {
-  const cards = useQuery(paymentMethodsQueryOptions());
+  const cards = useSignedInQuery(paymentMethodsQueryOptions());
   const setDefault = useSetDefaultPaymentMethodMutation();
   const remove = useRemovePaymentMethodMutation();
   const [adding, setAdding] = useState(false);

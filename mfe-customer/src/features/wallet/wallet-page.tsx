@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSignedInQuery } from 'shared-auth';
 import { errorMessage } from 'shared-client';
 import { formatCents } from 'shared-contracts/payments';
 import {
@@ -31,7 +31,7 @@ const Balance = styled.p`
  */
 export function WalletPage() {
   usePageMeta('Wallet', 'Your balance, payments and payment methods.');
-  const wallet = useQuery(walletQueryOptions());
+  const wallet = useSignedInQuery(walletQueryOptions());
   return (
     <Page>
       <PageTitle>Wallet</PageTitle>

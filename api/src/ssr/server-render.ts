@@ -1,8 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import type { RemoteName } from 'shared-contracts/remotes';
-import { fileCache } from './page-html.ts';
+import { fileCache } from './file-cache.ts';
+import type { SignedInVisitor } from './signed-in-visitor.ts';
 
 /**
  * Server rendering with runtime federation (issue 13, ADR 010). The shell's Node build
@@ -24,6 +26,7 @@ export interface ShellRenderer {
     url: string;
     remotes: Partial<Record<RemoteName, unknown>>;
     timeoutMs: number;
+    signedIn?: SignedInVisitor['session'];
   }): Promise<{ html: string; head: string; leftToBrowser: string[]; queryState?: unknown }>;
   shared: Readonly<Record<string, unknown>>;
 }
@@ -81,6 +84,8 @@ const SANDBOX_GLOBALS = [
   'performance',
   'atob',
   'btoa',
+  // Web Crypto (random ids the apps make while rendering); no key material of the server's.
+  'crypto',
 ] as const;
 
 /** The `fetch` the apps' code gets on the server (see `createPublicFetch`). */
@@ -90,29 +95,43 @@ const refuseFetch: PublicFetch = () =>
   Promise.reject(new Error('Server rendering has no network access.'));
 
 /** What answers a GET of an allowed path: the API's own route, without a network round trip. */
-export type PublicGet = (pathAndQuery: string) => Promise<{
+export type PublicGet = (
+  url: string,
+  authorization?: string,
+) => Promise<{
   statusCode: number;
   headers: Record<string, unknown>;
   body: string;
 }>;
 
+/** The visitor a render is for, seen by the apps' `fetch` while that render runs. */
+const renderingFor = new AsyncLocalStorage<SignedInVisitor>();
+
 /**
  * The `fetch` of the apps' code on the server: GET of the listed public paths (relative URLs, as
- * the browser code asks for them) answered by `get`, and nothing else. The server renders as a
- * signed-out visitor, so no session could be sent anyway; the list makes sure a page never reads
- * more than the data it may put in everyone's HTML, and never reaches another host.
+ * the browser code asks for them) answered by `get`, and nothing else. A page rendered for a
+ * signed-in visitor (ADR 015) may also GET `signedInPaths`, sent with that visitor's session; a
+ * signed-out render may not. The lists make sure a page never reads more than the data it may put
+ * in that HTML, and never reaches another host.
  */
-export function createPublicFetch(paths: ReadonlySet<string>, get: PublicGet): PublicFetch {
+export function createPublicFetch(
+  paths: ReadonlySet<string>,
+  get: PublicGet,
+  signedInPaths: ReadonlySet<string> = new Set(),
+): PublicFetch {
   return async (input, init) => {
     const method = (init?.method ?? 'GET').toUpperCase();
     if (typeof input !== 'string' || !input.startsWith('/') || input.startsWith('//')) {
       throw new Error('Server rendering fetches only relative URLs of this API.');
     }
     const url = new URL(input, 'http://server-rendering.invalid');
-    if (method !== 'GET' || !paths.has(url.pathname)) {
+    const visitor = renderingFor.getStore();
+    const signedIn = visitor !== undefined && signedInPaths.has(url.pathname);
+    if (method !== 'GET' || !(paths.has(url.pathname) || signedIn)) {
       throw new Error(`Server rendering may not ${method} ${url.pathname}.`);
     }
-    const answer = await get(`${url.pathname}${url.search}`);
+    const target = `${url.pathname}${url.search}`;
+    const answer = signedIn ? await get(target, visitor.authorization) : await get(target);
     const type = answer.headers['content-type'];
     return new Response(answer.body, {
       status: answer.statusCode,
@@ -208,7 +227,11 @@ export interface ServerRenderer {
    * The page's HTML and styles, or undefined when the shell cannot render on this server (no
    * Node build, or it failed): the browser then renders the page as before.
    */
-  render(url: string, owner: RemoteName | null): Promise<ServerRenderedPage | undefined>;
+  render(
+    url: string,
+    owner: RemoteName | null,
+    visitor?: SignedInVisitor,
+  ): Promise<ServerRenderedPage | undefined>;
 }
 
 export interface ServerRendererOptions {
@@ -285,7 +308,7 @@ export function createServerRenderer({
   };
 
   return {
-    async render(url, owner) {
+    async render(url, owner, visitor) {
       const shell = loadShell(shellFile);
       if (!shell) return undefined;
       if (!shell.ok) {
@@ -300,7 +323,13 @@ export function createServerRenderer({
         else if (remote) tell(`The ${owner} remote renders in the browser: ${remote.reason}`);
       }
       try {
-        const page = await shell.value.renderer.renderPage({ url, remotes, timeoutMs });
+        const request = { url, remotes, timeoutMs };
+        // The apps' fetch (createPublicFetch) finds the visitor through the render's async context.
+        const page = visitor
+          ? await renderingFor.run(visitor, () =>
+              shell.value.renderer.renderPage({ ...request, signedIn: visitor.session }),
+            )
+          : await shell.value.renderer.renderPage(request);
         for (const line of page.leftToBrowser) tell(`A section was left to the browser: ${line}`);
         return { html: page.html, head: page.head, queryState: page.queryState };
       } catch (error) {

@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   composePage,
   createPageComposer,
-  fileCache,
   jsonForScript,
   ownerOf,
   type RouteOwners,
@@ -244,25 +243,5 @@ describe('createPageComposer', () => {
     expect(await composer.page('/')).not.toContain('rel="preload"');
     await rm(path.join(shellDist, 'route-owners.json'));
     expect(await composer.page('/about-us')).toContain('id="remotes-config"');
-  });
-});
-
-describe('fileCache', () => {
-  it('re-reads a file only when it changed', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'file-cache-'));
-    const file = path.join(dir, 'a.json');
-    let parses = 0;
-    const read = fileCache((text) => {
-      parses += 1;
-      return JSON.parse(text) as unknown;
-    });
-    await writeFile(file, '{"v":1}');
-    expect(read(file)).toEqual({ v: 1 });
-    expect(read(file)).toEqual({ v: 1 });
-    expect(parses).toBe(1);
-    await writeFile(file, '{"v":22}');
-    expect(read(file)).toEqual({ v: 22 });
-    await rm(dir, { recursive: true, force: true });
-    expect(read(file)).toBeUndefined();
   });
 });

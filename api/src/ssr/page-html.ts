@@ -1,4 +1,3 @@
-import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
   exposedChunkFiles,
@@ -12,7 +11,9 @@ import {
   REMOTE_ENTRIES_ID,
   SERVER_QUERY_STATE_ID,
 } from 'shared-contracts/server-page';
+import { fileCache } from './file-cache.ts';
 import type { ServerRenderedPage, ServerRenderer } from './server-render.ts';
+import type { SignedInVisitor } from './signed-in-visitor.ts';
 
 /**
  * The page the server sends for every navigation (issue 13, "no waterfall"): the shell's
@@ -218,43 +219,13 @@ export function composePage(
   return body >= 0 ? `${page.slice(0, body)}${head}${page.slice(body)}` : head + page;
 }
 
-interface CachedFile<T> {
-  mtimeMs: number;
-  size: number;
-  value: T | undefined;
-}
-
-/**
- * Reads and parses a file again only when its modification time or size changed; undefined when
- * it is missing or does not parse. One stat per use.
- */
-export function fileCache<T>(parse: (text: string, file: string) => T) {
-  const cache = new Map<string, CachedFile<T>>();
-  return (file: string): T | undefined => {
-    const stat = statSync(file, { throwIfNoEntry: false });
-    if (!stat) {
-      cache.delete(file);
-      return undefined;
-    }
-    const known = cache.get(file);
-    if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) return known.value;
-    let value: T | undefined;
-    try {
-      value = parse(readFileSync(file, 'utf8'), file);
-    } catch {
-      value = undefined;
-    }
-    cache.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, value });
-    return value;
-  };
-}
-
 export interface PageComposer {
   /**
-   * The page for `url` (path and query), rendered on the server when `renderer` is given, or
+   * The page for `url` (path and query), rendered on the server when `renderer` is given (for
+   * `visitor`, signed in, when one is given: ADR 015), or
    * undefined when the shell has no index.html.
    */
-  page(url: string): Promise<string | undefined>;
+  page(url: string, visitor?: SignedInVisitor): Promise<string | undefined>;
 }
 
 /**
@@ -276,7 +247,7 @@ export function createPageComposer({
   const readText = fileCache((text) => text);
   const readJson = fileCache((text) => JSON.parse(text) as unknown);
   return {
-    async page(url) {
+    async page(url, visitor) {
       const pathname = url.split('?')[0] ?? '/';
       const template = readText(path.join(shellDist, 'index.html'));
       if (template === undefined) return undefined;
@@ -307,7 +278,7 @@ export function createPageComposer({
           if (entry) remoteEntries[manifestUrl] = entry;
         }
       }
-      const rendered = renderer ? await renderer.render(url, owner) : undefined;
+      const rendered = renderer ? await renderer.render(url, owner, visitor) : undefined;
       return composePage(template, { remotesConfig: config, preloads, remoteEntries, rendered });
     },
   };
