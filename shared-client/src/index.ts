@@ -3,8 +3,15 @@
 // the query cache, live event streams, and the providers every page renders inside. It was called
 // shared-auth, a name that hid most of that (issue 14, item 11; docs/decisions/009).
 
-export type { RequestOptions } from './api-client';
-export { ApiError, apiRequest, errorMessage, fetchJson, throwIfNotOk } from './api-client';
+export type { RawRequestOptions, RequestOptions } from './api-client';
+export {
+  ApiError,
+  apiFetch,
+  apiRequest,
+  errorMessage,
+  fetchJson,
+  throwIfNotOk,
+} from './api-client';
 export { AppProviders } from './app-providers';
 export {
   checkSensitive,
