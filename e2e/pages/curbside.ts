@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 /** A fresh phone number, so the outbox holds exactly this test's PIN message. */
@@ -25,29 +24,24 @@ export async function readPinFromOutbox(
   return pin ?? '';
 }
 
-/** axe violations inside the page's main content (WCAG 2.x A/AA and best practices). */
-export async function mainAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-  return violations.map((violation) => ({
-    id: violation.id,
-    help: violation.help,
-    nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-  }));
-}
-
 /** Page object of `/curbside-pickup` (mfe-curbside). */
 export class CurbsidePage {
   readonly status: Locator;
+  readonly notifyButton: Locator;
   readonly pinDialog: Locator;
   readonly pinInput: Locator;
+  readonly verifyButton: Locator;
 
+  /** `baseURL`: a suite's own server; the suite's default server when empty. */
   constructor(
     readonly page: Page,
-    readonly baseURL: string,
+    readonly baseURL = '',
   ) {
     this.status = page.getByTestId('pickup-status');
+    this.notifyButton = page.getByRole('button', { name: 'Notify Store' });
     this.pinDialog = page.getByRole('dialog', { name: 'Robot Arrived' });
     this.pinInput = this.pinDialog.getByLabel('Robot has arrived! Enter your verification PIN:');
+    this.verifyButton = this.pinDialog.getByRole('button', { name: 'Verify' });
   }
 
   async goto(query = ''): Promise<void> {
@@ -85,7 +79,7 @@ export class CurbsidePage {
 
   async notify(): Promise<string> {
     await this.recordStatuses();
-    await this.page.getByRole('button', { name: 'Notify Store' }).click();
+    await this.notifyButton.click();
     await expect(this.page).toHaveURL(/[?&]pickup=[0-9a-f-]{36}/);
     return new URL(this.page.url()).searchParams.get('pickup') ?? '';
   }
@@ -119,7 +113,7 @@ export class CurbsidePage {
 
   async enterPin(pin: string): Promise<void> {
     await this.pinInput.fill(pin);
-    await this.pinDialog.getByRole('button', { name: 'Verify' }).click();
+    await this.verifyButton.click();
   }
 
   /**
@@ -131,6 +125,11 @@ export class CurbsidePage {
     await this.enterPin(pin);
     await expect(this.pinDialog.getByRole('alert')).toBeVisible();
     await expect(this.pinInput).toHaveValue('');
+  }
+
+  /** From the arrival form back to the info view. */
+  async backToInfo(): Promise<void> {
+    await this.page.getByRole('button', { name: /Back to Info/ }).click();
   }
 
   toast(title: string): Locator {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { tokenOf } from '../fixtures/auth-api';
 
 /** Test cards of the embedded "test" payment provider (shared-contracts TEST_CARDS). */
 export const CARDS = {
@@ -11,13 +11,6 @@ export const CARDS = {
 
 const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
 export const CARD_EXPIRY = `12/${nextYear}`;
-
-/** The signed-in page's bearer token (set by the sign-in fixture). */
-export async function tokenOf(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  if (!token) throw new Error('The page is not signed in');
-  return token;
-}
 
 /** API calls as the page's signed-in user. */
 export class CustomerApi {
@@ -85,14 +78,4 @@ export async function fillCard(scope: Locator | Page, number: string, name = 'Ad
   await scope.getByLabel('Expiry (MM/YY)').fill(CARD_EXPIRY);
   await scope.getByLabel('CVC').fill('123');
   await scope.getByLabel('Name on card').fill(name);
-}
-
-/** axe violations inside the page's main content. */
-export async function axeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-  return violations.map((violation) => ({
-    id: violation.id,
-    help: violation.help,
-    nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-  }));
 }

@@ -4,10 +4,18 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export class SchedulePickupPage {
   readonly progress: Locator;
   readonly payButton: Locator;
+  readonly nextButton: Locator;
 
   constructor(readonly page: Page) {
     this.progress = page.getByRole('navigation', { name: 'Pickup steps' });
     this.payButton = page.getByRole('button', { name: /^Pay \$/ });
+    this.nextButton = page.getByRole('button', { name: 'Next', exact: true });
+  }
+
+  /** Opens step 1, Store Details. */
+  async open() {
+    await this.page.goto('/schedule-pickup/store-details');
+    await this.expectStep('store-details', 'Store Details');
   }
 
   stepHeading(name: string): Locator {
@@ -20,7 +28,7 @@ export class SchedulePickupPage {
   }
 
   async next() {
-    await this.page.getByRole('button', { name: 'Next', exact: true }).click();
+    await this.nextButton.click();
   }
 
   async back() {
@@ -78,8 +86,7 @@ export class SchedulePickupPage {
 
   /** Steps 1–3 for a curbside order at Nordstrom NorthPark, ending on the Payment step. */
   async throughDeliveryCurbside(orderNumber = 'NP-4471') {
-    await this.page.goto('/schedule-pickup/store-details');
-    await this.expectStep('store-details', 'Store Details');
+    await this.open();
     await this.chooseStore('Nordstrom', 'Nordstrom NorthPark Center');
     await this.next();
     await this.expectStep('order-details', 'Order Details');

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Every page of the marketing remote, with its h1 and the title it sets (issue 4). */
@@ -25,19 +24,6 @@ export const MARKETING_PAGES = [
 /** The page's one h1 (the marketing pages each have exactly one). */
 export function pageHeading(page: Page, name: string): Locator {
   return page.getByRole('heading', { level: 1, name, exact: true });
-}
-
-/** axe violations of the page as it is now (WCAG 2.x A/AA and best practices). */
-export async function axeViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const { violations } = await builder.analyze();
-  return violations.map((violation) => ({
-    id: violation.id,
-    impact: violation.impact,
-    help: violation.help,
-    nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-  }));
 }
 
 /** Home page (`/`): the hero and the partner strip. */

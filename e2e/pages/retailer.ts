@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
 
 /** A retailer as the onboarding API creates it (issue 8). */
 export interface OnboardedRetailer {
@@ -48,12 +48,6 @@ export async function onboardByApi(
     testKey: body.secretKeys.test,
     liveKey: body.secretKeys.live,
   };
-}
-
-export async function tokenOf(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  if (!token) throw new Error('The page is not signed in');
-  return token;
 }
 
 export interface ReceivedRequest {

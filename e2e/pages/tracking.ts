@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { CARD_EXPIRY, CARDS, tokenOf } from './customer-common';
+import { tokenOf } from '../fixtures/auth-api';
+import { CARD_EXPIRY, CARDS } from './customer-common';
 
 /**
  * Page objects and API setup for the issue 7 suites: delivery tracking, pickup history, refund

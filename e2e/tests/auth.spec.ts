@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Page, request as playwrightRequest } from '@playwright/test';
 import { startExtraServer } from '../fixtures/extra-server';
 import {
   AuthApi,
   AuthPage,
+  axeViolations,
   expect,
   newAccountData,
   openToasts,
@@ -12,16 +12,6 @@ import {
   signInPage,
   test,
 } from '../fixtures/test';
-
-/** axe findings, reduced to what a failure message needs. */
-async function axeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((violation) => ({
-    id: violation.id,
-    help: violation.help,
-    nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-  }));
-}
 
 const walletHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Wallet' });
 
@@ -175,7 +165,7 @@ test.describe('accounts on the shared server', () => {
       'Invalid email/username or password.',
     );
     await authPage.login(account.email, 'Wrong#Pass2');
-    await expect(authPage.loginForm.getByRole('button', { name: 'Login' })).toBeEnabled();
+    await expect(authPage.loginButton).toBeEnabled();
     await expect(openToasts(page)).toHaveCount(1);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
@@ -186,7 +176,7 @@ test.describe('accounts on the shared server', () => {
     authPage,
   }) => {
     await authPage.goto('login');
-    await authPage.loginForm.getByRole('button', { name: 'Login' }).click();
+    await authPage.loginButton.click();
     await expect(authPage.loginForm).toContainText('Email or username is required');
     await authPage.loginForm.getByLabel('Password', { exact: true }).fill('12345');
     await authPage.loginForm.getByLabel('Password', { exact: true }).blur();
@@ -209,7 +199,7 @@ test.describe('accounts on the shared server', () => {
   }) => {
     await authPage.goto('register');
     const form = authPage.registerForm;
-    await form.getByRole('button', { name: 'Create account' }).click();
+    await authPage.registerButton.click();
     for (const message of [
       'First name is required',
       'Last name is required',
@@ -324,12 +314,12 @@ test.describe('accounts on the shared server', () => {
     header,
   }) => {
     await authPage.goto('login');
-    await authPage.loginForm.getByRole('button', { name: 'Login' }).click();
+    await authPage.loginButton.click();
     await expect(authPage.loginForm).toContainText('Email or username is required');
     expect(await axeViolations(page)).toEqual([]);
 
     await authPage.tab('Register').click();
-    await authPage.registerForm.getByRole('button', { name: 'Create account' }).click();
+    await authPage.registerButton.click();
     await authPage.registerForm.getByLabel('Password', { exact: true }).fill('abcdefg1');
     await expect(authPage.registerForm.getByRole('meter')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);

@@ -1,7 +1,14 @@
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import { type ExtraServer, startExtraServer } from '../fixtures/extra-server';
-import { AuthApi, DEMO_ACCOUNT, expect, signInPage, test } from '../fixtures/test';
-import { CurbsidePage, mainAxeViolations, randomPhone, readPinFromOutbox } from '../pages/curbside';
+import {
+  AuthApi,
+  DEMO_ACCOUNT,
+  expect,
+  mainAxeViolations,
+  signInPage,
+  test,
+} from '../fixtures/test';
+import { CurbsidePage, randomPhone, readPinFromOutbox } from '../pages/curbside';
 
 /**
  * Curbside pickup end to end (issue 5) on the composed site, with the robot simulated by the
@@ -46,7 +53,7 @@ test('a customer with a ready order completes a curbside pickup with the PIN fro
   await curbside.start();
 
   // SPEC section 5's messages, before anything is sent.
-  await page.getByRole('button', { name: 'Notify Store' }).click();
+  await curbside.notifyButton.click();
   await expect(page.getByText('Order number is required')).toBeVisible();
   await expect(page.getByText('Parking spot number is required')).toBeVisible();
   await expect(page.getByText('Valid phone number is required')).toBeVisible();
@@ -142,7 +149,7 @@ test('a wrong PIN is refused with attempts remaining; three wrong PINs fail the 
   const wrong = pin === '0000' ? '1111' : '0000';
 
   await curbside.pinInput.fill('12');
-  await curbside.pinDialog.getByRole('button', { name: 'Verify' }).click();
+  await curbside.verifyButton.click();
   await expect(curbside.pinDialog.getByText('PIN must be 4 digits')).toBeVisible();
 
   await curbside.enterWrongPin(wrong);
@@ -212,7 +219,7 @@ test('?orderNumber= prefills the arrival form', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 720 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await expect(page.getByLabel('Your name')).not.toHaveValue('');
-  await page.getByRole('button', { name: /Back to Info/ }).click();
+  await curbside.backToInfo();
   await expect(page.getByRole('button', { name: 'Start Curbside Pickup' })).toBeVisible();
 });
 

@@ -1,5 +1,5 @@
-import { expect, test } from '../fixtures/test';
-import { axeViolations } from '../pages/customer-common';
+import { expect, mainAxeViolations, test } from '../fixtures/test';
+import { SchedulePickupPage } from '../pages/customer-schedule';
 
 /** `/store-selection` (issue 6): browse by category and metro area, then start the flow. */
 
@@ -17,7 +17,7 @@ test('browsing by category and metro area and starting a pickup from a store', a
   await expect(page).toHaveURL(/category=Beauty/);
   await expect(page.getByRole('heading', { level: 2, name: 'Sephora' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Nike' })).toHaveCount(0);
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await mainAxeViolations(page)).toEqual([]);
 
   await page.getByLabel('Search retailers or stores').fill('nowhere at all');
   await expect(page.getByText('No stores match your search.')).toBeVisible();
@@ -27,6 +27,6 @@ test('browsing by category and metro area and starting a pickup from a store', a
   await page.getByRole('link', { name: 'Schedule a pickup here at Sephora The Domain' }).click();
   await expect(page).toHaveURL(/\/schedule-pickup\/store-details$/);
   await expect(page.getByRole('radio', { name: /^Sephora The Domain/ })).toBeChecked();
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await new SchedulePickupPage(page).next();
   await expect(page).toHaveURL(/\/schedule-pickup\/order-details$/);
 });

@@ -1,5 +1,5 @@
-import { expect, test } from '../fixtures/test';
-import { axeViolations, CARDS, fillCard } from '../pages/customer-common';
+import { expect, mainAxeViolations, test } from '../fixtures/test';
+import { CARDS, fillCard } from '../pages/customer-common';
 import { SchedulePickupPage } from '../pages/customer-schedule';
 
 /** `/subscribe` (issue 6): plans, subscribing with payment, the benefit in prices, cancelling. */
@@ -27,11 +27,11 @@ test('a customer subscribes, gets free curbside pickup, and cancels', async ({
   await expect(page.getByRole('heading', { name: 'Your plan: CurbRun Plus' })).toBeVisible();
   await expect(page.getByText(/^Active\. Renews on .+ for \$9\.99\.$/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Choose CurbRun Premium' })).toBeDisabled();
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await mainAxeViolations(page)).toEqual([]);
 
   // The benefit shows in the live price: curbside is free.
   const flow = new SchedulePickupPage(page);
-  await page.goto('/schedule-pickup/store-details');
+  await flow.open();
   await flow.chooseStore('Nordstrom', 'Nordstrom NorthPark Center');
   await flow.next();
   await flow.fillOrderDetails({ orderNumber: 'NP-PLUS', bags: 1, size: 'Small' });

@@ -1,5 +1,5 @@
-import { expect, test } from '../fixtures/test';
-import { axeViolations, CARDS, CustomerApi, fillCard } from '../pages/customer-common';
+import { expect, mainAxeViolations, test } from '../fixtures/test';
+import { CARDS, CustomerApi, fillCard } from '../pages/customer-common';
 
 /** `/wallet` (issue 6): balance, adding funds by card, the ledger, saved cards. */
 
@@ -51,7 +51,7 @@ test('a customer adds funds by card and sees them in the ledger', async ({
   await page.getByLabel('From', { exact: true }).fill('2020-01-01');
   await page.getByLabel('To', { exact: true }).fill('2020-01-31');
   await expect(page.getByText('No activity matches these filters.')).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await mainAxeViolations(page)).toEqual([]);
 });
 
 test('a customer manages saved cards', async ({ signedInPage: page }) => {

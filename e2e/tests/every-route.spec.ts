@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, Response } from '@playwright/test';
-import { expect, test } from '../fixtures/test';
+import { axeViolations, expect, test } from '../fixtures/test';
 import { ROUTES } from '../support/routes';
 
 // Every route of SPEC section 2, visited once signed out and once signed in, on a 320 px wide
@@ -33,17 +32,6 @@ async function settle(page: Page) {
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-async function seriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-    }));
-}
-
 /**
  * Names of the remotes whose entry script the page loads from now on (read from the manifest, or
  * named by the server's page for the remote that owns it).
@@ -67,7 +55,7 @@ async function expectSettledAndSmallScreenReady(page: Page, path: string) {
   await expect(page.getByText('This section is unavailable right now')).toHaveCount(0);
   await settle(page);
   expect(await overflow(page), `${path} is wider than 320 px`).toBeLessThanOrEqual(0);
-  expect(await seriousAxeViolations(page)).toEqual([]);
+  expect(await axeViolations(page, { impacts: ['serious', 'critical'] })).toEqual([]);
 }
 
 test.use({ viewport: { width: 320, height: 640 } });

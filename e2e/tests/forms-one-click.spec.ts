@@ -1,9 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
-import { AuthPage, expect, newAccountData, openToasts, test } from '../fixtures/test';
-import { readPinFromOutbox } from '../pages/curbside';
+import { AuthPage, expect, newAccountData, openToasts, test, tokenOf } from '../fixtures/test';
+import { CurbsidePage, readPinFromOutbox } from '../pages/curbside';
 import { SchedulePickupPage } from '../pages/customer-schedule';
 import { ContactPage } from '../pages/marketing';
-import { onboardByApi, tokenOf } from '../pages/retailer';
+import { onboardByApi } from '../pages/retailer';
 import { DeliveriesApi } from '../pages/tracking';
 
 // Issue 14, item 1: a form that validates on blur shows a message when the pointer goes down on
@@ -42,7 +42,7 @@ test.describe('forms take the first click (validate on submit, then as fields ch
     const auth = new AuthPage(page);
     await auth.goto('register');
     const form = auth.registerForm;
-    const submit = form.getByRole('button', { name: 'Create account' });
+    const submit = auth.registerButton;
     await typeInto(form.getByLabel('Username'), 'ab');
     await typeInto(form.getByLabel('Password', { exact: true }), 'short');
     // The press itself blurs the password field; the button stays where the pointer is and the
@@ -56,13 +56,7 @@ test.describe('forms take the first click (validate on submit, then as fields ch
     await typeInto(form.getByLabel('Username'), 'c');
     await expect(form.getByText('Username must be at least 3 characters')).toBeHidden();
 
-    const account = newAccountData();
-    await form.getByLabel('First name').fill(account.firstName);
-    await form.getByLabel('Last name').fill(account.lastName);
-    await form.getByLabel('Username').fill(account.username);
-    await form.getByLabel('Email').fill(account.email);
-    await form.getByLabel('Password', { exact: true }).fill(account.password);
-    await submit.click();
+    await auth.register(newAccountData());
     await expect(openToasts(page)).toContainText('Registration Successful');
   });
 
@@ -70,15 +64,13 @@ test.describe('forms take the first click (validate on submit, then as fields ch
     const auth = new AuthPage(page);
     await auth.goto('login');
     const form = auth.loginForm;
-    const submit = form.getByRole('button', { name: 'Login' });
+    const submit = auth.loginButton;
     await typeInto(form.getByLabel('Password', { exact: true }), '123');
     await pressDoesNotMove(page, submit);
     await expect(form.getByText('Email or username is required')).toBeVisible();
     await expect(form.getByText('Password must be at least 6 characters')).toBeVisible();
 
-    await typeInto(form.getByLabel('Email or username'), account.username);
-    await form.getByLabel('Password', { exact: true }).fill(account.password);
-    await submit.click();
+    await auth.login(account.username, account.password);
     await expect(page).toHaveURL(/\/$/);
   });
 
@@ -86,13 +78,12 @@ test.describe('forms take the first click (validate on submit, then as fields ch
     signedInPage: page,
   }) => {
     const schedule = new SchedulePickupPage(page);
-    await page.goto('/schedule-pickup/store-details');
-    await schedule.expectStep('store-details', 'Store Details');
+    await schedule.open();
     await schedule.chooseStore('Nordstrom', 'Nordstrom NorthPark Center');
     await schedule.next();
     await schedule.expectStep('order-details', 'Order Details');
 
-    const next = page.getByRole('button', { name: 'Next', exact: true });
+    const next = schedule.nextButton;
     await page.getByLabel('Name on the order').fill('');
     await page.getByLabel("Retailer's order number").click();
     await pressDoesNotMove(page, next);
@@ -121,9 +112,10 @@ test.describe('forms take the first click (validate on submit, then as fields ch
     test.setTimeout(90_000);
     const api = await DeliveriesApi.of(page, request);
     const order = await api.placeCurbsideOrder();
-    await page.goto(`/curbside-pickup?orderNumber=${encodeURIComponent(order.orderNumber)}`);
-    await page.getByRole('button', { name: 'Start Curbside Pickup' }).click();
-    const notify = page.getByRole('button', { name: 'Notify Store' });
+    const curbside = new CurbsidePage(page);
+    await curbside.goto(`?orderNumber=${encodeURIComponent(order.orderNumber)}`);
+    await curbside.start();
+    const notify = curbside.notifyButton;
     await typeInto(page.getByLabel('Phone number'), '214');
     await pressDoesNotMove(page, notify);
     await expect(page.getByText('Parking spot number is required')).toBeVisible();
@@ -135,10 +127,9 @@ test.describe('forms take the first click (validate on submit, then as fields ch
     await notify.click();
     await expect(page).toHaveURL(/[?&]pickup=[0-9a-f-]{36}/);
 
-    const dialog = page.getByRole('dialog', { name: 'Robot Arrived' });
+    const dialog = curbside.pinDialog;
     await expect(dialog).toBeVisible({ timeout: 30_000 });
-    const pinInput = dialog.getByLabel('Robot has arrived! Enter your verification PIN:');
-    const verify = dialog.getByRole('button', { name: 'Verify' });
+    const { pinInput, verifyButton: verify } = curbside;
     await pinInput.fill('12');
     await pressDoesNotMove(page, verify);
     await expect(dialog.getByText('PIN must be 4 digits')).toBeVisible();
@@ -147,11 +138,7 @@ test.describe('forms take the first click (validate on submit, then as fields ch
     await pinInput.fill(pin);
     await verify.click();
     await expect(dialog).toBeHidden();
-    await expect(
-      page
-        .locator('[role="region"][aria-label^="Notifications"] li[data-state="open"]')
-        .filter({ hasText: 'Verification Successful!' }),
-    ).toBeVisible();
+    await expect(curbside.toast('Verification Successful!')).toBeVisible();
   });
 
   test('Contact form: one click shows the messages; one click sends', async ({ page }) => {

@@ -1,5 +1,4 @@
-import { expect, test } from '../fixtures/test';
-import { mainAxeViolations } from '../pages/curbside';
+import { expect, mainAxeViolations, test } from '../fixtures/test';
 import { DeliveriesApi, HistoryPage } from '../pages/tracking';
 
 test('the history lists order and curbside pickups newest first, filtered, searched and reordered', async ({

@@ -1,7 +1,6 @@
 import type { Locator } from '@playwright/test';
-import { AuthPage, DEMO_ACCOUNT, expect, signInPage, test } from '../fixtures/test';
+import { AuthPage, axeViolations, DEMO_ACCOUNT, expect, signInPage, test } from '../fixtures/test';
 import {
-  axeViolations,
   ContactPage,
   HomePage,
   MARKETING_PAGES,

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '../fixtures/test';
-import { mainAxeViolations } from '../pages/curbside';
+import { expect, mainAxeViolations, test } from '../fixtures/test';
 import { CARD_EXPIRY, CARDS, CustomerApi } from '../pages/customer-common';
 import { DeliveriesApi, type PlacedOrder } from '../pages/tracking';
 

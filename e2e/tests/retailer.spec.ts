@@ -1,8 +1,8 @@
 import { get } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { expect, test } from '../fixtures/test';
-import { axeViolations, CARDS, fillCard } from '../pages/customer-common';
-import { onboardByApi, tokenOf } from '../pages/retailer';
+import { expect, mainAxeViolations, test, tokenOf } from '../fixtures/test';
+import { CARDS, fillCard } from '../pages/customer-common';
+import { onboardByApi } from '../pages/retailer';
 
 /** The retailer pages (issue 8): landing, docs, widget script, dashboard demo, robot leasing. */
 
@@ -53,7 +53,7 @@ test('the landing page shows the SPEC copy, links to the retailer pages and copi
     expect(copied).toContain(key);
   // The confirmation lasts 2 s (SPEC section 9).
   await expect(page.getByText('Copied!')).toBeHidden({ timeout: 3_500 });
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await mainAxeViolations(page)).toEqual([]);
 
   await page.getByRole('link', { name: 'View API Docs' }).click();
   await expect(page).toHaveURL(/\/api-docs$/);
@@ -86,7 +86,7 @@ test('the API docs render the OpenAPI reference, webhooks and a working try-it c
   await expect(initialize.getByText('Response: HTTP 201')).toBeVisible();
   await expect(initialize.getByTestId('console-response')).toContainText('"checkout_url"');
   await expect(initialize.getByTestId('console-response')).toContainText('"livemode": false');
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await mainAxeViolations(page)).toEqual([]);
 });
 
 test('the widget script is a small standalone file (under 20 KB gzip, no React)', async ({
@@ -128,7 +128,7 @@ test('a visitor sees the labelled demo dashboard, produced by the simulator', as
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   expect((await download).suggestedFilename()).toBe('demo-deliveries.csv');
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await mainAxeViolations(page)).toEqual([]);
 });
 
 test('robot leasing: choose a plan, pay with the test card, see the lease id', async ({
@@ -144,7 +144,7 @@ test('robot leasing: choose a plan, pay with the test card, see the lease id', a
   // $1,899 − 20% = $1,519.20 a robot; 5 robots − 5% = $7,216.20 a month.
   await expect(cost).toContainText('$1,519.20');
   await expect(cost).toContainText('$7,216.20');
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await mainAxeViolations(page)).toEqual([]);
   await page.getByRole('link', { name: 'Continue to payment' }).click();
 
   await expect(page).toHaveURL(/\/robot-leasing-payment\?model=hauler&plan=fleet&quantity=5$/);
@@ -201,7 +201,7 @@ test('the widget builder previews the real widget live and builds the embed snip
   expect(snippet).toContain('button-label="Get it today"');
   expect(snippet).toContain('delivery-types="home"');
   expect(snippet).toContain('theme-color="#7a1fa2"');
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await mainAxeViolations(page)).toEqual([]);
 });
 
 test('the retailer pages fit a 320 px screen', async ({ page }) => {

@@ -1,6 +1,5 @@
 import { openToasts, SiteHeader } from '../fixtures/site-header';
-import { expect, test } from '../fixtures/test';
-import { mainAxeViolations } from '../pages/curbside';
+import { expect, mainAxeViolations, test } from '../fixtures/test';
 
 test('a new default address shows in the avatar menu', async ({ signedInPage: page }) => {
   const header = new SiteHeader(page);

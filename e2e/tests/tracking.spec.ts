@@ -1,5 +1,4 @@
-import { expect, test } from '../fixtures/test';
-import { mainAxeViolations } from '../pages/curbside';
+import { expect, mainAxeViolations, test } from '../fixtures/test';
 import { DeliveriesApi, HistoryPage, TrackingPage } from '../pages/tracking';
 
 // The courier really drives: about a minute at SIM_TIME_SCALE 0.1 (lead, collection, ~2 miles).

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, errorMessage, fetchJson } from './api-client';
+import { ApiError, apiFetch, apiRequest, errorMessage, fetchJson } from './api-client';
 import { setTokenSource } from './token-source';
 
 afterEach(() => {
@@ -88,5 +88,37 @@ describe('apiRequest (writes)', () => {
     init = spy.mock.calls[1]?.[1] as RequestInit;
     expect(init.headers).toMatchObject({ Authorization: 'Bearer tok' });
     expect(init.body).toBeUndefined();
+  });
+});
+
+describe('apiFetch (bodies and answers that are not JSON)', () => {
+  it('sends the body as is with credentials, and the bearer header only when asked', async () => {
+    localStorage.setItem('token', 'abc');
+    const spy = stubFetch(new Response('image bytes', { status: 200 }));
+    const photo = new Blob(['png'], { type: 'image/png' });
+    const response = await apiFetch('/api/photos', {
+      method: 'POST',
+      body: photo,
+      auth: true,
+      headers: { 'Content-Type': 'image/png' },
+    });
+    expect(await response.text()).toBe('image bytes');
+    const [url, init] = spy.mock.calls[0] ?? [];
+    expect(url).toBe('/api/photos');
+    expect(init?.method).toBe('POST');
+    expect(init?.credentials).toBe('include');
+    expect(init?.body).toBe(photo);
+    expect(init?.headers).toEqual({ Authorization: 'Bearer abc', 'Content-Type': 'image/png' });
+
+    await apiFetch('/api/file.csv');
+    expect(spy.mock.calls[1]?.[1]?.headers).toEqual({});
+  });
+
+  it('turns a not-OK answer into an ApiError with the server message', async () => {
+    stubFetch(new Response('{"message":"Please sign in to continue."}', { status: 401 }));
+    const error = await apiFetch('/api/file.csv', { auth: true }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect(errorMessage(error)).toBe('Please sign in to continue.');
   });
 });

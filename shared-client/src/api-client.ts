@@ -92,6 +92,29 @@ export async function apiRequest<T = unknown>(
   return parseJson<T>(response);
 }
 
+export interface RawRequestOptions extends RequestOptions {
+  method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'GET';
+  /** Sent as is (a File, a Blob); give its Content-Type in `headers`. */
+  body?: BodyInit;
+}
+
+/**
+ * For a body or an answer that is not JSON (an image upload, a file download): the same
+ * credentials, opt-in bearer header and not-OK check (an `ApiError`) as `apiRequest`, and the
+ * response itself to read as the caller needs.
+ */
+export async function apiFetch(url: string, options: RawRequestOptions = {}): Promise<Response> {
+  const response = await fetch(url, {
+    method: options.method ?? 'GET',
+    credentials: 'include',
+    headers: { ...(options.auth ? authHeader() : {}), ...options.headers },
+    body: options.body,
+    signal: options.signal,
+  });
+  await throwIfNotOk(response);
+  return response;
+}
+
 async function parseJson<T>(response: Response): Promise<T> {
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;

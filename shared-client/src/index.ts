@@ -3,8 +3,15 @@
 // query cache, live event streams and the visitor and idempotency ids. The session it sends is
 // shared-auth's, which hands over its token reader (`setTokenSource`; docs/decisions/016).
 
-export type { RequestOptions } from './api-client';
-export { ApiError, apiRequest, errorMessage, fetchJson, throwIfNotOk } from './api-client';
+export type { RawRequestOptions, RequestOptions } from './api-client';
+export {
+  ApiError,
+  apiFetch,
+  apiRequest,
+  errorMessage,
+  fetchJson,
+  throwIfNotOk,
+} from './api-client';
 export type { CacheGroup } from './cache-groups';
 export { CACHE_GROUPS, retryDelay } from './cache-groups';
 export type {

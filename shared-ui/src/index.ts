@@ -46,6 +46,7 @@ export { Spinner } from './components/spinner';
 export { VisuallyHidden } from './components/visually-hidden';
 export type { RemoteExposeKey, RemoteExposes, RemoteRoutesModule } from './federation';
 export { isRemoteRoutesModule, preloadPageAt } from './federation';
+export { applyServerIssues } from './forms/apply-server-issues';
 export { SITE_NAME, usePageMeta } from './hooks/use-page-meta';
 export { useSubmitOnce } from './hooks/use-submit-once';
 export { IDLE_TIMEOUT_MS, useIdle, whenIdle } from './hooks/when-idle';

@@ -66,7 +66,7 @@ describe('the arrival form', () => {
     await user.type(screen.getByLabelText('Phone number'), '214555');
     await user.click(screen.getByRole('button', { name: 'Notify Store' }));
 
-    expect(screen.getByText('Order number is required')).toBeInTheDocument();
+    expect(await screen.findByText('Order number is required')).toBeInTheDocument();
     expect(screen.getByText('Your name is required')).toBeInTheDocument();
     expect(screen.getByText('Parking spot number is required')).toBeInTheDocument();
     expect(screen.getByText('Valid phone number is required')).toBeInTheDocument();
@@ -75,7 +75,9 @@ describe('the arrival form', () => {
 
     // Fixing a field clears its message.
     await user.type(screen.getByLabelText('Your name'), 'Dana');
-    expect(screen.queryByText('Your name is required')).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByText('Your name is required')).not.toBeInTheDocument(),
+    );
   });
 
   it('prefills the order number from the link and notifies the store', async () => {
@@ -151,6 +153,38 @@ describe('the arrival form', () => {
     expect(spot).toHaveAccessibleDescription(message);
     expect(spot).toHaveFocus();
     expect(onCreated).not.toHaveBeenCalled();
+  });
+
+  it("focuses the form's first field among the server's problems, not the server's first", async () => {
+    mockFetch({
+      'POST /api/curbside-pickups': () =>
+        json(
+          {
+            message: 'Invalid request',
+            issues: [
+              { path: 'parkingSpotNumber', message: 'Parking spot must be letters or digits' },
+              { path: 'orderNumber', message: 'Order number is too long' },
+            ],
+          },
+          400,
+        ),
+    });
+    const user = userEvent.setup();
+    renderForm({ presetOrderNumber: 'CR-100234' });
+    // Nothing is checked before the first submit.
+    await user.type(screen.getByLabelText('Phone number'), '214');
+    expect(screen.queryByText('Valid phone number is required')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Phone number'), '5550199');
+    await user.type(screen.getByLabelText('Parking spot number'), '7');
+    await user.click(screen.getByRole('button', { name: 'Notify Store' }));
+    expect(await screen.findByText('Notification Failed')).toBeInTheDocument();
+    expect(screen.getByLabelText('Order number')).toHaveAccessibleDescription(
+      'Order number is too long',
+    );
+    expect(screen.getByLabelText('Parking spot number')).toHaveAccessibleDescription(
+      'Parking spot must be letters or digits',
+    );
+    expect(screen.getByLabelText('Order number')).toHaveFocus();
   });
 
   it('lets the person type the order number when the order list cannot load', async () => {

@@ -1,7 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
 import { useAuth } from 'shared-auth';
-import { ApiError, errorMessage } from 'shared-client';
+import { errorMessage } from 'shared-client';
 import {
   CURBSIDE_TOASTS,
   type CurbsideArrival,
@@ -12,8 +14,8 @@ import {
   SPECIAL_INSTRUCTIONS_MAX_LENGTH,
   VEHICLE_DESCRIPTION_MAX_LENGTH,
 } from 'shared-contracts/curbside';
-import { type ApiError as ApiErrorBody, apiErrorSchema } from 'shared-contracts/errors';
 import {
+  applyServerIssues,
   Button,
   Card,
   Field,
@@ -26,36 +28,21 @@ import {
   Textarea,
   TextField,
   toast,
+  useSubmitOnce,
 } from 'shared-ui';
 import { Link } from 'shared-ui/router';
 import styled from 'styled-components';
 import { eligibleOrdersQueryOptions, useCreateCurbsidePickup } from './api';
 
-/**
- * The server's error body (DESIGN.md section 4), or null when it is not that shape (the toast
- * still says what happened).
- */
-function parseApiError(error: ApiError): ApiErrorBody | null {
-  try {
-    const parsed = apiErrorSchema.safeParse(JSON.parse(error.body));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-type Values = Required<{ [K in keyof CurbsideArrivalInput]: string }>;
-type FieldName = keyof Values;
-type Errors = Partial<Record<FieldName, string>>;
-
-const FIELD_ORDER: FieldName[] = [
+/** The form's order: the first field in it with a problem (the client's or the server's) gets focus. */
+const FIELDS = [
   'orderNumber',
   'customerName',
   'parkingSpotNumber',
   'phoneNumber',
   'vehicleDescription',
   'specialInstructions',
-];
+] as const;
 
 const Form = styled.form`
   display: grid;
@@ -69,18 +56,6 @@ const FieldGrid = styled.div`
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 220px), 1fr));
 `;
 
-/** The first message of each field, in the form's order (SPEC section 5's texts). */
-function validate(values: Values): { errors: Errors; data?: CurbsideArrival } {
-  const result = curbsideArrivalSchema.safeParse(values);
-  if (result.success) return { errors: {}, data: result.data };
-  const errors: Errors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as FieldName | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return { errors };
-}
-
 function fullName(user: { firstName: string | null; lastName: string | null } | null): string {
   return [user?.firstName, user?.lastName].filter(Boolean).join(' ');
 }
@@ -91,6 +66,7 @@ const formatStatus = (status: string) =>
 /**
  * SPEC section 2, view 2: the arrival form. The order comes from `?orderNumber=` when the person
  * arrived from an order, otherwise from a selector of their orders that can be collected now.
+ * Validated with the shared schema (SPEC section 5's texts) on submit, then as fields change.
  */
 export function ArrivalForm({
   presetOrderNumber,
@@ -102,77 +78,59 @@ export function ArrivalForm({
   onCreated: (pickupId: string) => void;
 }) {
   const { user } = useAuth();
-  const [values, setValues] = useState<Values>(() => ({
-    orderNumber: presetOrderNumber ?? '',
-    customerName: fullName(user),
-    parkingSpotNumber: '',
-    phoneNumber: '',
-    vehicleDescription: '',
-    specialInstructions: '',
-  }));
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<CurbsideArrivalInput, unknown, CurbsideArrival>({
+    resolver: zodResolver(curbsideArrivalSchema),
+    defaultValues: {
+      orderNumber: presetOrderNumber ?? '',
+      customerName: fullName(user),
+      parkingSpotNumber: '',
+      phoneNumber: '',
+      vehicleDescription: '',
+      specialInstructions: '',
+    },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    // The order field registers late (after the order list loads), so react-hook-form's own
+    // focus, in registration order, would skip it: the invalid handler below focuses instead.
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
   const nameTouched = useRef(false);
   // The signed-in user's name is a good default; it may arrive after the first render.
   useEffect(() => {
     const name = fullName(user);
-    if (name && !nameTouched.current) {
-      setValues((current) => (current.customerName ? current : { ...current, customerName: name }));
+    if (name && !nameTouched.current && !form.getValues('customerName')) {
+      form.setValue('customerName', name);
     }
-  }, [user]);
-  const formRef = useRef<HTMLFormElement>(null);
+  }, [user, form]);
   const headingId = useId();
   const create = useCreateCurbsidePickup();
   // The selector is only needed when no order number was passed (SPEC section 7).
   const orders = useQuery({ ...eligibleOrdersQueryOptions(), enabled: !presetOrderNumber });
   const typeOrderNumber = Boolean(presetOrderNumber) || orders.isError;
 
-  const update = (field: FieldName) => (value: string) => {
-    if (field === 'customerName') nameTouched.current = true;
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  const focusFirstError = (found: FieldErrors<CurbsideArrivalInput>) => {
+    const first = FIELDS.find((field) => found[field]);
+    if (first) form.setFocus(first);
   };
 
-  const focusFirstError = (found: Errors) => {
-    const first = FIELD_ORDER.find((field) => found[field]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (create.isPending) return;
-    const { errors: found, data } = validate(values);
-    setErrors(found);
-    if (!data) {
-      focusFirstError(found);
-      return;
-    }
-    create.mutate(data, {
-      onSuccess: ({ id }) => {
+  const onSubmit = useSubmitOnce(
+    form.handleSubmit(async (data) => {
+      try {
+        const { id } = await create.mutateAsync(data);
         toast({ ...CURBSIDE_TOASTS.notified, variant: 'success' });
         onCreated(id);
-      },
-      onError: (error) => {
+      } catch (error) {
         // Field problems the server found (same rules) go next to their fields too.
-        const body =
-          error instanceof ApiError && error.status === 400 ? parseApiError(error) : null;
-        if (body) {
-          const serverErrors: Errors = {};
-          for (const issue of body.issues ?? []) {
-            const field = issue.path.split('.')[0] as FieldName;
-            if (FIELD_ORDER.includes(field) && !serverErrors[field])
-              serverErrors[field] = issue.message;
-          }
-          setErrors(serverErrors);
-          focusFirstError(serverErrors);
-        }
+        await applyServerIssues(error, FIELDS, form.setError);
         toast({
           title: CURBSIDE_TOASTS.notifyFailed.title,
           description: errorMessage(error, CURBSIDE_TOASTS.notifyFailed.description),
           variant: 'destructive',
         });
-      },
-    });
-  };
+      }
+    }, focusFirstError),
+  );
 
   const eligible = orders.data ?? [];
 
@@ -197,7 +155,7 @@ export function ArrivalForm({
               enter.
             </Muted>
           </div>
-          <Form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
+          <Form onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
             {typeOrderNumber ? (
               <Stack $gap={8}>
                 {orders.isError ? (
@@ -207,13 +165,11 @@ export function ArrivalForm({
                 ) : null}
                 <TextField
                   label="Order number"
-                  name="orderNumber"
                   placeholder="CR-100234"
                   autoComplete="off"
                   autoCapitalize="characters"
-                  value={values.orderNumber}
-                  onChange={(event) => update('orderNumber')(event.target.value)}
-                  error={errors.orderNumber}
+                  {...form.register('orderNumber')}
+                  error={errors.orderNumber?.message}
                 />
               </Stack>
             ) : orders.isPending ? (
@@ -227,14 +183,12 @@ export function ArrivalForm({
                 <Link to="/schedule-pickup">Schedule a pickup</Link>
               </Notice>
             ) : (
-              <Field label="Order" error={errors.orderNumber}>
+              <Field label="Order" error={errors.orderNumber?.message}>
                 {(ids) => (
                   <Select
                     {...ids}
-                    name="orderNumber"
-                    value={values.orderNumber}
+                    {...form.register('orderNumber')}
                     $invalid={Boolean(errors.orderNumber)}
-                    onChange={(event) => update('orderNumber')(event.target.value)}
                   >
                     <option value="">Choose your order</option>
                     {eligible.map((order) => (
@@ -249,55 +203,52 @@ export function ArrivalForm({
             <FieldGrid>
               <TextField
                 label="Your name"
-                name="customerName"
                 autoComplete="name"
-                value={values.customerName}
-                onChange={(event) => update('customerName')(event.target.value)}
-                error={errors.customerName}
+                {...form.register('customerName', {
+                  onChange: () => {
+                    nameTouched.current = true;
+                  },
+                })}
+                error={errors.customerName?.message}
               />
               <TextField
                 label="Parking spot number"
-                name="parkingSpotNumber"
                 autoComplete="off"
                 maxLength={PARKING_SPOT_MAX_LENGTH}
-                value={values.parkingSpotNumber}
-                onChange={(event) => update('parkingSpotNumber')(event.target.value)}
-                error={errors.parkingSpotNumber}
+                {...form.register('parkingSpotNumber')}
+                error={errors.parkingSpotNumber?.message}
               />
             </FieldGrid>
             <FieldGrid>
               <TextField
                 label="Phone number"
-                name="phoneNumber"
                 type="tel"
                 inputMode="tel"
                 autoComplete="tel"
                 maxLength={PHONE_MAX_LENGTH}
                 hint="Your PIN is sent here by text message."
-                value={values.phoneNumber}
-                onChange={(event) => update('phoneNumber')(event.target.value)}
-                error={errors.phoneNumber}
+                {...form.register('phoneNumber')}
+                error={errors.phoneNumber?.message}
               />
               <TextField
                 label="Vehicle description (optional)"
-                name="vehicleDescription"
                 placeholder="Blue Honda Civic"
                 maxLength={VEHICLE_DESCRIPTION_MAX_LENGTH}
-                value={values.vehicleDescription}
-                onChange={(event) => update('vehicleDescription')(event.target.value)}
-                error={errors.vehicleDescription}
+                {...form.register('vehicleDescription')}
+                error={errors.vehicleDescription?.message}
               />
             </FieldGrid>
-            <Field label="Special instructions (optional)" error={errors.specialInstructions}>
+            <Field
+              label="Special instructions (optional)"
+              error={errors.specialInstructions?.message}
+            >
               {(ids) => (
                 <Textarea
                   {...ids}
-                  name="specialInstructions"
                   maxLength={SPECIAL_INSTRUCTIONS_MAX_LENGTH}
                   placeholder="Trunk is open"
-                  value={values.specialInstructions}
+                  {...form.register('specialInstructions')}
                   $invalid={Boolean(errors.specialInstructions)}
-                  onChange={(event) => update('specialInstructions')(event.target.value)}
                 />
               )}
             </Field>

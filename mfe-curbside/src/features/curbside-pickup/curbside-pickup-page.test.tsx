@@ -98,8 +98,13 @@ describe('/curbside-pickup', () => {
       screen.getByRole('heading', { level: 1, name: 'Curbside Pickup with Robot Delivery' }),
     ).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Start Curbside Pickup' }));
+    // The form is its own chunk: its first import (and transform) can take seconds on a busy machine.
     expect(
-      await screen.findByRole('heading', { name: 'Notify the store of your arrival' }),
+      await screen.findByRole(
+        'heading',
+        { name: 'Notify the store of your arrival' },
+        { timeout: 10_000 },
+      ),
     ).toHaveFocus();
     expect(await screen.findByText('No orders ready for curbside pickup')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Notify Store' })).toBeDisabled();

@@ -1,12 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { getToken } from 'shared-auth';
 import {
   ApiError,
+  apiFetch,
   apiRequest,
   CACHE_GROUPS,
   fetchJson,
   newIdempotencyKey,
-  throwIfNotOk,
 } from 'shared-client';
 import { type Delivery, deliverySchema } from 'shared-contracts/deliveries';
 import { allPickupHistoryQueryKey, orderPickupsQueryOptions } from '../../shared/order-pickups-api';
@@ -53,13 +52,7 @@ export const proofImageQueryOptions = (url: string) =>
   queryOptions({
     queryKey: ['deliveries', 'proof', url] as const,
     queryFn: async ({ signal }) => {
-      const token = getToken();
-      const response = await fetch(url, {
-        credentials: 'include',
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-        signal,
-      });
-      await throwIfNotOk(response);
+      const response = await apiFetch(url, { auth: true, signal });
       return URL.createObjectURL(await response.blob());
     },
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { getToken } from 'shared-auth';
-import { apiRequest, fetchJson, throwIfNotOk } from 'shared-client';
+import { apiFetch, apiRequest, fetchJson } from 'shared-client';
 import {
   type CreateRefundRequest,
   type RefundPhoto,
@@ -24,14 +23,12 @@ export const refundRequestsQueryOptions = () =>
 
 /** Sends one photo as the raw image (the server checks its bytes, type and size again). */
 export async function uploadRefundPhoto(file: File): Promise<RefundPhoto> {
-  const token = getToken();
-  const response = await fetch('/api/refund-photos', {
+  const response = await apiFetch('/api/refund-photos', {
     method: 'POST',
-    credentials: 'include',
-    headers: { 'Content-Type': file.type, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: file,
+    auth: true,
+    headers: { 'Content-Type': file.type },
   });
-  await throwIfNotOk(response);
   return refundPhotoSchema.parse(await response.json());
 }
 

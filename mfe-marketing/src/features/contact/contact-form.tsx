@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useAuth } from 'shared-auth';
 import { errorMessage } from 'shared-client';
 import {
@@ -12,30 +14,31 @@ import {
   SUPPORT_TOPICS,
   type SupportTopic,
 } from 'shared-contracts/support';
-import { Button, Field, Notice, Select, Stack, Textarea, TextField } from 'shared-ui';
+import {
+  Button,
+  Field,
+  Notice,
+  Select,
+  Stack,
+  Textarea,
+  TextField,
+  useSubmitOnce,
+} from 'shared-ui';
 import styled from 'styled-components';
 import { sendContactMessage } from './api';
 
-type FieldName = keyof ContactFormValues;
-type Draft = Record<FieldName, string>;
-type Errors = Partial<Record<FieldName, string>>;
+/** What the fields hold: text, the topic still '' until one is chosen. */
+type Draft = Record<keyof ContactFormValues, string>;
 
-const FIELD_ORDER: FieldName[] = ['name', 'email', 'topic', 'message'];
+// The fields hold text ('' until a topic is chosen); the schema narrows it to a topic.
+const contactResolver = zodResolver(contactFormSchema) as unknown as Resolver<
+  Draft,
+  unknown,
+  ContactFormValues
+>;
 
 export function isSupportTopic(value: string | null): value is SupportTopic {
   return value !== null && (SUPPORT_TOPICS as readonly string[]).includes(value);
-}
-
-/** The first message of each field, from the same zod schema the server validates with. */
-function validate(draft: Draft): { values?: ContactFormValues; errors: Errors } {
-  const result = contactFormSchema.safeParse(draft);
-  if (result.success) return { values: result.data, errors: {} };
-  const errors: Errors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as FieldName | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return { errors };
 }
 
 const Confirmation = styled.div`
@@ -48,40 +51,40 @@ const Counter = styled.span`
 `;
 
 /**
- * The /contact form: name, email, topic and message, validated with the shared schema as the
- * person types (after a first attempt) and again by the server; a confirmation replaces it once
+ * The /contact form: name, email, topic and message, validated with the shared schema on submit,
+ * then as the person corrects them, and again by the server; a confirmation replaces it once
  * support has the message.
  */
 export function ContactForm({ initialTopic }: { initialTopic?: SupportTopic }) {
   const { status, user } = useAuth();
   const signedIn = status === 'authenticated';
   const empty: Draft = { name: '', email: '', topic: initialTopic ?? '', message: '' };
-  const [draft, setDraft] = useState<Draft>(empty);
-  const [errors, setErrors] = useState<Errors>({});
-  const [attempted, setAttempted] = useState(false);
+  const form = useForm<Draft, unknown, ContactFormValues>({
+    resolver: contactResolver,
+    defaultValues: empty,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { errors } = form.formState;
   const [sent, setSent] = useState<{ name: string; result: CreateSupportMessageResponse } | null>(
     null,
   );
-  const formRef = useRef<HTMLFormElement>(null);
   const confirmationRef = useRef<HTMLHeadingElement>(null);
 
   // Signed in: start from the account's name and email (still editable).
   useEffect(() => {
     if (!user) return;
     const name = `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim();
-    setDraft((current) => ({
-      ...current,
-      name: current.name || name,
-      email: current.email || user.email,
-    }));
-  }, [user]);
+    if (!form.getValues('name')) form.setValue('name', name);
+    if (!form.getValues('email')) form.setValue('email', user.email);
+  }, [user, form]);
 
   const send = useMutation({
     mutationFn: (values: ContactFormValues) => sendContactMessage(values, signedIn),
     onSuccess: (result, values) => {
       setSent({ name: values.name, result });
-      setDraft(empty);
-      setAttempted(false);
+      // Back to an untouched form: the next one is checked on its first submit again.
+      form.reset(empty);
     },
   });
 
@@ -89,25 +92,17 @@ export function ContactForm({ initialTopic }: { initialTopic?: SupportTopic }) {
     if (sent) confirmationRef.current?.focus();
   }, [sent]);
 
-  function update(field: FieldName, value: string) {
-    const next = { ...draft, [field]: value };
-    setDraft(next);
-    if (attempted) setErrors(validate(next).errors);
-  }
+  const submit = useSubmitOnce(
+    form.handleSubmit(async (values) => {
+      try {
+        await send.mutateAsync(values);
+      } catch {
+        // Shown below the fields (send.error); what was typed stays.
+      }
+    }),
+  );
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setAttempted(true);
-    const { values, errors: found } = validate(draft);
-    setErrors(found);
-    if (!values) {
-      // Take the person to the first thing to fix.
-      const first = FIELD_ORDER.find((field) => found[field]);
-      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    send.mutate(values);
-  }
+  const messageLength = form.watch('message').length;
 
   if (sent) {
     return (
@@ -133,37 +128,27 @@ export function ContactForm({ initialTopic }: { initialTopic?: SupportTopic }) {
   }
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label="Contact form">
+    <form onSubmit={submit} noValidate aria-label="Contact form">
       <Stack $gap={18}>
         <TextField
           label="Name"
-          name="name"
           autoComplete="name"
           maxLength={SUPPORT_NAME_MAX_LENGTH}
-          value={draft.name}
-          onChange={(event) => update('name', event.target.value)}
-          error={errors.name}
+          {...form.register('name')}
+          error={errors.name?.message}
         />
         <TextField
           label="Email"
-          name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
-          value={draft.email}
-          onChange={(event) => update('email', event.target.value)}
-          error={errors.email}
+          {...form.register('email')}
+          error={errors.email?.message}
           hint="We reply to this address."
         />
-        <Field label="Topic" error={errors.topic}>
+        <Field label="Topic" error={errors.topic?.message}>
           {(ids) => (
-            <Select
-              {...ids}
-              name="topic"
-              value={draft.topic}
-              onChange={(event) => update('topic', event.target.value)}
-              $invalid={Boolean(errors.topic)}
-            >
+            <Select {...ids} {...form.register('topic')} $invalid={Boolean(errors.topic)}>
               <option value="" disabled>
                 Choose a topic
               </option>
@@ -177,21 +162,19 @@ export function ContactForm({ initialTopic }: { initialTopic?: SupportTopic }) {
         </Field>
         <Field
           label="Message"
-          error={errors.message}
+          error={errors.message?.message}
           hint={
             <Counter>
-              {draft.message.length} / {SUPPORT_MESSAGE_MAX_LENGTH} characters
+              {messageLength} / {SUPPORT_MESSAGE_MAX_LENGTH} characters
             </Counter>
           }
         >
           {(ids) => (
             <Textarea
               {...ids}
-              name="message"
               rows={6}
               maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
-              value={draft.message}
-              onChange={(event) => update('message', event.target.value)}
+              {...form.register('message')}
               $invalid={Boolean(errors.message)}
             />
           )}

@@ -2,8 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createEventStream } from 'shared-auth/testing';
-import { afterEach, expect, it, vi } from 'vitest';
-import { type DashboardSource, dashboardQueryOptions, useDashboardLive } from './api';
+import { ApiError, errorMessage } from 'shared-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type DashboardSource, dashboardQueryOptions, downloadCsv, useDashboardLive } from './api';
 
 const DEMO: DashboardSource = { kind: 'demo' };
 
@@ -47,4 +48,32 @@ it('says it is polling when the live stream is refused', async () => {
   const { result } = renderHook(() => useDashboardLive(DEMO), { wrapper });
   await waitFor(() => expect(result.current).toBe('polling'));
   expect(fetchMock).toHaveBeenCalledTimes(1);
+});
+
+describe('the CSV export', () => {
+  const OWN: DashboardSource = { kind: 'own', mode: 'live' };
+
+  afterEach(() => {
+    localStorage.clear();
+  });
+
+  it("rejects a refused export with the server's reason", async () => {
+    localStorage.setItem('token', 'retailer-token');
+    const fetchMock = vi.fn(
+      async (_input: RequestInfo | URL, _init?: RequestInit) =>
+        new Response(JSON.stringify({ message: 'Your session has ended. Please sign in again.' }), {
+          status: 401,
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+
+    const error = await downloadCsv(OWN, 'live-deliveries.csv').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    // What the page's "Export failed" toast says.
+    expect(errorMessage(error)).toBe('Your session has ended. Please sign in again.');
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(String(url)).toBe('/api/retailer/dashboard/deliveries.csv?mode=live');
+    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer retailer-token');
+  });
 });

@@ -1,7 +1,6 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { getToken } from 'shared-auth';
-import { fetchJson, useEventStream } from 'shared-client';
+import { apiFetch, fetchJson, useEventStream } from 'shared-client';
 import type { ApiMode } from 'shared-contracts/retailer';
 import { type Dashboard, dashboardSchema } from 'shared-contracts/retailer-api';
 
@@ -61,13 +60,12 @@ export function useDashboardLive(source: DashboardSource): LiveState {
   return state === 'stopped' ? 'polling' : 'connecting';
 }
 
-/** The CSV export: the own dashboard needs the bearer header, so it is fetched, then saved. */
+/**
+ * The CSV export: the own dashboard needs the bearer header, so it is fetched, then saved. A
+ * refused export rejects with the server's reason (an `ApiError`) and saves nothing.
+ */
 export async function downloadCsv(source: DashboardSource, fileName: string): Promise<void> {
-  const token = getToken();
-  const response = await fetch(dashboardUrl(source, '/deliveries.csv'), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new Error(`Export failed (${response.status})`);
+  const response = await apiFetch(dashboardUrl(source, '/deliveries.csv'), { auth: true });
   const blob = await response.blob();
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);

@@ -1,9 +1,16 @@
 import { useForm } from 'react-hook-form';
 import { useRegisterMutation } from 'shared-auth';
 import type { RegisterFormValues, RegisterRequest } from 'shared-contracts/auth';
-import { Button, Field, Input, PasswordStrengthMeter, Stack, useSubmitOnce } from 'shared-ui';
+import {
+  applyServerIssues,
+  Button,
+  Field,
+  Input,
+  PasswordStrengthMeter,
+  Stack,
+  useSubmitOnce,
+} from 'shared-ui';
 import styled from 'styled-components';
-import { applyServerIssues } from './apply-server-issues';
 import { lazyResolver } from './lazy-resolver';
 import { PasswordInput } from './password-input';
 
