@@ -1,21 +1,13 @@
 #!/usr/bin/env node
 // API throughput against a bare Fastify route (issue 15), and start-up time to /api/health.
-//
 // Usage: node e2e/bench/api-throughput.mjs [seconds per route, default 8]
 //
-// 1. A bare Fastify server answering `{ ok: true }` is the reference: it measures what this
-//    machine can do at all right now, so the table's shares compare runs made under different
-//    loads (the machine is shared).
-// 2. The real server as `npm start` runs it (`scripts/serve.mjs`, defaults, logs at info to
-//    /dev/null), on a fresh embedded database (PGlite), then on a fresh database of the PostgreSQL
-//    server at 127.0.0.1:5432 when it is reachable (created here and dropped afterwards).
-// 3. Each route: autocannon, 50 connections, loopback only. Authenticated reads use the seeded
-//    demo customer's bearer token.
-// 4. Start-up: the server is started again on the PGlite database the run created (migrated and
-//    seeded), from the compiled build (`api/dist/main.js`, when built) and through tsx, and timed
-//    from spawn to the first 200 of /api/health.
-//
-// Rewrites the table between the API-THROUGHPUT markers in docs/benchmarks.md.
+// A bare Fastify `{ ok: true }` server is the reference, so runs under different loads of this
+// shared machine compare as shares of it. Then the real server as `npm start` runs it, on a fresh
+// PGlite database and, when 127.0.0.1:5432 answers, a fresh PostgreSQL one (dropped afterwards):
+// each route by autocannon, 50 connections, loopback, authenticated reads as the demo customer.
+// Start-up: spawn to the first 200 of /api/health, from `api/dist/main.js` and through tsx, on
+// the migrated and seeded database. Rewrites the API-THROUGHPUT table in docs/benchmarks.md.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

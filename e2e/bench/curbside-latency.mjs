@@ -1,20 +1,13 @@
 #!/usr/bin/env node
-// Measures how long a curbside status change made on the server takes to show in the browser
-// (issue 5): live (server-sent events) against the 5 s polling fallback (the events endpoint
-// blocked, so the page polls as it does when live updates are unavailable).
-//
+// How long a curbside status change made on the server takes to show in the browser (issue 5):
+// live (server-sent events) against the 5 s polling fallback (the events endpoint blocked).
 // Usage: node e2e/bench/curbside-latency.mjs [rounds per mode, default 2]
-// Needs a production build (`npm run build`, or DIST_ROOT=<folder> for one built elsewhere). It
-// starts its own server on a free port with a fresh embedded database and SIM_TIME_SCALE=1, so the
-// robot's steps are 10 s apart and 5 s polling can see each of them. Each round runs the seeded
-// demo customer's 4 ready/confirmed orders in parallel, 5 changes each (robot dispatched,
-// collecting, en route, arrived, then failed after three wrong PINs sent through the API), so a
-// round gives 20 samples. Writes the table between the CURBSIDE-LATENCY markers in
-// docs/benchmarks.md.
 //
-// Server time of a change: the timestamp of its tracking update (written in the transaction that
-// makes the change). Browser time: when the status label in the page changed (MutationObserver,
-// Date.now()). Both clocks are this machine's.
+// Needs a production build (or DIST_ROOT). Starts its own server, fresh database, SIM_TIME_SCALE=1
+// (robot steps 10 s apart); a round runs the demo customer's 4 orders in parallel, 5 changes each
+// (the last a failure after three wrong PINs), 20 samples. Server time: the tracking update's
+// timestamp; browser time: when the status label changed (MutationObserver). Both clocks are this
+// machine's. Writes the CURBSIDE-LATENCY table in docs/benchmarks.md.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -51,19 +51,11 @@ export function launchBrowser() {
 
 /**
  * Loads `url` in a fresh context (cold cache) and lists the scripts it fetched, largest gzip
- * first: `scripts` are those requested before the page was interactive, meaning its heading was
- * on screen and owned by React (hydrated, or rendered in the browser when the server left it):
- * the first load this measures and the budget limits. Since server rendering (ADR 010) the
- * heading arrives with the HTML, so "before the heading showed" would count almost nothing of
- * what the page needs before it answers a tap. `later` lists those requested after that (work
- * deferred to idle time, such as the support chat), collected until the network has been idle
- * for `settleMs`.
- *
- * A page that sends the visitor elsewhere (a signed-out `/curbside-pickup` goes to `/auth`) counts
- * until it does: what the page it lands on loads is that page's first load, measured on its own
- * route. Without that the count depended on a race (whether a 5 ms poll saw the guard's hydrated
- * heading before the redirect replaced it), and one count in five took in the sign-in page's
- * chunks and the support chat that starts at idle while they download.
+ * first: `scripts` were requested before the page was interactive (its heading on screen and
+ * owned by React; since server rendering the heading comes with the HTML, so "shown" is not
+ * enough), the first load the budget limits; `later` were requested after, until the network is
+ * idle for `settleMs`. A page that sends the visitor elsewhere counts until it does: the page it
+ * lands on is measured on its own route (otherwise the count raced the redirect).
  */
 export async function measureFirstLoad(browser, url, { settleMs = 500 } = {}) {
   const context = await browser.newContext();

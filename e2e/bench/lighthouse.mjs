@@ -1,19 +1,14 @@
 #!/usr/bin/env node
-// Lighthouse mobile on the production build and on its non-federated reference, in one run
-// (issue 13, ADR 012).
-//
-// Usage: node e2e/bench/lighthouse.mjs [runs per route, default 5]
+// Lighthouse mobile on the production build and its non-federated reference, in one run (issue 13,
+// ADR 012). Usage: node e2e/bench/lighthouse.mjs [runs per route, default 5]
 //   STATIC_ROOT / DIST_ROOT  the federated build to measure (default: the repository's builds)
-//   REFERENCE_ROOT           a reference build to use as it is (default: build one into
-//                            .bench/reference with FEDERATION=off, e2e/bench/reference-build.mjs)
+//   REFERENCE_ROOT           a reference build to use as it is (default: build one, FEDERATION=off)
 //   REFERENCE=off            measure the federated build only
-//   ONLY=/,/auth             just those routes, and leave docs/benchmarks.md alone (a quick check)
-//
-// Each run opens the page in a fresh Chromium (cold cache) driven by Lighthouse 12 (simulated
-// Slow 4G, 4× CPU). Runs alternate between the two builds, in turns that swap which goes first, so
-// the noise of this shared 2-core machine falls on both alike. It also counts each route's
-// first-load JavaScript (up to interactive, e2e/bench/first-load-lib.mjs) in both builds, and
-// rewrites the LIGHTHOUSE and FEDERATION-COST tables of docs/benchmarks.md.
+//   ONLY=/,/auth             just those routes, and leave docs/benchmarks.md alone
+// Each run is a fresh Chromium (cold cache) under Lighthouse 12 (simulated Slow 4G, 4× CPU); runs
+// alternate between the builds, swapping which goes first, so this shared machine's noise falls on
+// both alike. Also counts first-load JavaScript in both, and rewrites the LIGHTHOUSE and
+// FEDERATION-COST tables of docs/benchmarks.md.
 import {
   kb,
   launchBrowser,

@@ -1,23 +1,13 @@
 #!/usr/bin/env node
-// The long tasks of a page's load at 4× CPU, in a real (throttled) Chromium rather than
-// Lighthouse's simulation: where Lighthouse's TBT says "too much", this says which tasks and when.
-// Each run loads the route in a fresh page with Chromium's CPU throttling at 4×, waits until the
-// page shows `--until` (a CSS selector, default: the route's heading) and 1.5 s more, and lists
-// every long task (over 50 ms) with the time it started; "blocking" is the sum over 50 ms of the
-// tasks after the first contentful paint, as Total Blocking Time counts them.
-//
-// The page runs with DevTools' Network and Debugger domains on, as under Lighthouse (its network
-// records and script gatherers): both add main-thread work to every script a page loads, and
-// Lighthouse's blocking time includes it.
-//
+// The long tasks (over 50 ms) of a page's load at 4× CPU in a real throttled Chromium: which
+// tasks and when, where Lighthouse's TBT says "too much". "blocking" sums their time over 50 ms
+// after the first contentful paint, as TBT does. DevTools' Network and Debugger domains are on,
+// as under Lighthouse, since both add main-thread work per script.
 // Usage: node e2e/bench/long-tasks.mjs [route, default /api-docs] [runs, default 7]
-//          [--until <selector>]
-// Starts the production server over the repository's builds (or STATIC_ROOT / DIST_ROOT) like
-// first-load.mjs. COMPARE_ROOT=<dir> also starts one over another build (a tree with the apps'
-// dist folders, as STATIC_ROOT takes) and alternates the runs between the two, for a before/after
-// on this noisy machine: one Lighthouse run swings by several hundred milliseconds, so a change of
-// 100 ms shows only in the medians of many alternating runs (15 or more). Prints; it writes nothing
-// (docs/benchmarks.md quotes its results by hand).
+//          [--until <selector>]   (what the page must show; default its heading, then 1.5 s)
+// Serves the repository's builds (or STATIC_ROOT / DIST_ROOT) like first-load.mjs;
+// COMPARE_ROOT=<dir> also serves another build and alternates runs for a before/after (on this
+// noisy machine a 100 ms change shows only in the medians of 15 or more runs). Prints only.
 import { launchBrowser, median, startProductionServer } from './first-load-lib.mjs';
 
 const args = process.argv.slice(2);

@@ -1,18 +1,12 @@
 #!/usr/bin/env node
-// Holds thousands of idle live-update streams open against one API process and reports what they
-// cost (issue 12, item 9): the server's resident memory, how fast /api/health answers meanwhile,
-// and how fast the stream caps answer 429 once they are reached.
-//
-// Usage: node e2e/bench/sse-streams.mjs [streams, default 10000, at most 19000]
-// It starts its own server on a free loopback port as `npm start` runs it (the compiled
-// api/dist/main.js, rebuilt when stale) and as a real deployment configures it (NODE_ENV=production,
-// DEMO_CUSTOMER=off, the demo store's simulated traffic on), on a fresh embedded database, measured
-// on its second start. The streams are the public demo dashboard's (`/api/demo/dashboard/events`,
-// which anybody can open without an account), from 20 loopback source addresses (127.0.0.2 to
-// 127.0.0.21): LIVE_STREAMS_PER_ADDRESS is raised to streams / 20 and LIVE_STREAMS_PER_PROCESS to
-// the number of streams, so the process cap is reached exactly. Only loopback traffic; the whole
-// run is bounded to 5 minutes. Writes the table between the SSE-STREAMS markers in
-// docs/benchmarks.md.
+// Holds thousands of idle live-update streams against one API process and reports their cost
+// (issue 12, item 9): resident memory, /api/health latency meanwhile, and how fast the caps
+// answer 429. Usage: node e2e/bench/sse-streams.mjs [streams, default 10000, at most 19000]
+// Starts the compiled API as a deployment configures it (NODE_ENV=production, DEMO_CUSTOMER=off,
+// demo traffic on) on a fresh embedded database, measured on its second start. The streams are the
+// public demo dashboard's, from 127.0.0.2-21, with the per-address cap at streams / 20 and the
+// process cap at streams, so that cap is reached exactly. Loopback only, at most 5 minutes.
+// Writes the SSE-STREAMS table in docs/benchmarks.md.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';

@@ -1,5 +1,5 @@
 import type { Page, Response } from '@playwright/test';
-import { axeViolations, expect, test } from '../fixtures/test';
+import { axeViolations, expect, signInPage, test } from '../fixtures/test';
 import { ROUTES } from '../support/routes';
 
 // Every route of SPEC section 2, visited once signed out and once signed in, on a 320 px wide
@@ -28,9 +28,16 @@ async function settle(page: Page) {
   await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => undefined);
 }
 
-/** How many CSS pixels the page is wider than the screen (0 when it fits). */
+/**
+ * How many CSS pixels the page is wider than its viewport (0 when it fits). Measured against the
+ * scrolling element's clientWidth, not window.innerWidth, which counts the vertical scrollbar and
+ * so hid an 8 px overflow of /settings.
+ */
 const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    return root.scrollWidth - root.clientWidth;
+  });
 
 /**
  * Names of the remotes whose entry script the page loads from now on (read from the manifest, or
@@ -97,6 +104,22 @@ test.describe('every route, signed in', () => {
       await expectSettledAndSmallScreenReady(page, path);
     });
   }
+
+  // An address has nowhere to wrap: /settings was 8 px (and more, for longer ones) too wide.
+  test('a long email address still fits 320 px where the account shows it', async ({
+    page,
+    authApi,
+  }) => {
+    const account = await authApi.createUser({
+      email: `augusta.ada.king.lovelace.${Date.now()}@example.test`,
+    });
+    await signInPage(page, authApi, account);
+    for (const path of ['/settings', '/re-authenticate']) {
+      await page.goto(path);
+      await expect(page.getByText(account.email).first()).toBeVisible();
+      expect(await overflow(page), `${path} is wider than 320 px`).toBeLessThanOrEqual(0);
+    }
+  });
 
   test('/dev/outbox and an unknown path are served under the CSP too', async ({
     walkerPage: page,

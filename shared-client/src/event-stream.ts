@@ -4,15 +4,12 @@ import { currentToken } from './token-source';
 
 /**
  * Server-sent events over `fetch` (DESIGN.md section 4): EventSource cannot send the bearer
- * header, so every live page of every remote reads its stream with this one client. Here, in a
- * shared singleton beside the request client, so remotes (which never import each other) share it.
- *
- * - `createEventParser`: the `text/event-stream` format, chunk by chunk;
- * - `readEventStream`: one connection, until the server ends it or the caller aborts;
- * - `followEventStream`: a stream kept open: reconnects with backoff and resumes after the last
- *   event seen (`Last-Event-ID`), gives up on answers retrying cannot change;
- * - `useEventStream`: the same for a component, with the connection state for its fallback
- *   (pages poll while it is not `live`).
+ * header, so every live page reads its stream with this one client, in a shared singleton beside
+ * the request client. `createEventParser` parses `text/event-stream` chunk by chunk;
+ * `readEventStream` reads one connection; `followEventStream` keeps a stream open, reconnecting
+ * with backoff after the last event seen (`Last-Event-ID`) and giving up on answers retrying
+ * cannot change; `useEventStream` does that for a component, with the connection state for its
+ * fallback (pages poll while it is not `live`).
  */
 
 /** One server-sent event as read from the stream. */

@@ -16,11 +16,9 @@ import { deliveryTypeSchema } from './quotes.ts';
  *   cancellation until the courier leaves (SPEC section 9);
  * - `en_route`: on the way (robot to the parking spot, driver to the address);
  * - `arriving`: a few minutes out;
- * - `awaiting_customer`: at the door for a hand-over that needs the customer (a signature); the
- *   courier waits 5 minutes (SPEC section 9);
+ * - `awaiting_customer`: at the door for a hand-over that needs a signature; waits 5 minutes;
  * - `delivered`: with proof of delivery;
- * - `held`: the customer was unavailable; the order is at a safe holding location and rescheduling
- *   is free;
+ * - `held`: the customer was unavailable; at a safe holding location, rescheduling is free;
  * - `cancelled`.
  */
 export const DELIVERY_STATUSES = [

@@ -14,12 +14,11 @@ import {
 /**
  * Lifecycle of an order pickup. The curbside arrival form offers orders that are `confirmed` or
  * `ready_for_pickup` (SPEC section 2, curbside arrival view).
- *
  * - `pending`: created, not paid yet (orders paid at creation skip it);
  * - `confirmed`: paid; couriers may be dispatched;
  * - `ready_for_pickup`: the store has the order ready;
- * - `picked_up`: the courier or robot has collected it from the store (for curbside, handed to the
- *   customer at the car); free cancellation ends here;
+ * - `picked_up`: collected from the store by the courier or robot (curbside: handed over at the
+ *   car); free cancellation ends here;
  * - `in_transit`: on its way to a home-delivery address;
  * - `delivered`, `cancelled`: final.
  */

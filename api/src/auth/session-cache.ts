@@ -3,30 +3,15 @@ import type { AuthSession } from './sessions.ts';
 import type { AuthUser } from './user.ts';
 
 /**
- * Signed-in requests' sessions, kept in memory for a few seconds (issue 15, lever 3). Measured on
- * the embedded database, the session query alone cost more than everything else an authenticated
- * read does; most requests of a signed-in page come in bursts from the same token.
- *
- * Only on the embedded database (PGlite): it is one process by construction (the data folder is
- * locked), and its NOTIFY reaches the listener before the write that sent it returns. Between
- * PostgreSQL processes a NOTIFY arrives a moment after the commit, and a request reaching another
- * process in that moment would still be served: revocation would no longer be immediate, so there
- * every request reads its session (one probe of the unique token index). Measured on this machine,
- * that lookup costs a PGlite process more than the rest of the request, a PostgreSQL client far
- * less (the database works in its own process).
- *
- * Revocation stays immediate:
- * - a request that writes anything (any method but GET/HEAD/OPTIONS) empties this process's cache
- *   before its answer leaves, so logout, a password change or an account deletion made here is
- *   seen by the very next request;
- * - triggers on `sessions`, `users` and `addresses` (migrations `session_change_notify`,
- *   `address_change_notify`) NOTIFY
- *   SESSION_CHANGES_CHANNEL with the user's id in the transaction that changes them, whoever
- *   writes, and every process drops that user's entries when it commits (on the embedded database
- *   the notification is handled before the write's own call returns);
- * - the session revocation broadcast (auth/session-revocation.ts) drops what it names;
- * - a lookup that started before any of these does not store its result.
- * An entry also never outlives its session's expiry.
+ * Signed-in requests' sessions, kept in memory for a few seconds (issue 15; ADR 008 has why and
+ * what it saves). Only on the embedded database (PGlite): one process, whose NOTIFY arrives before
+ * the write that sent it returns. Between PostgreSQL processes it arrives after the commit, so
+ * there every request reads its session and revocation stays immediate.
+ * Revocation stays immediate here too: a write request empties this process's cache before it
+ * answers; triggers on `sessions`, `users` and `addresses` NOTIFY SESSION_CHANGES_CHANNEL with the
+ * user's id and every process drops that user's entries; the revocation broadcast
+ * (auth/session-revocation.ts) drops what it names; a lookup started before any of these does not
+ * store its result; no entry outlives its session.
  */
 export const SESSION_CHANGES_CHANNEL = 'session_changes';
 export const SESSION_CACHE_TTL_MS = 5_000;

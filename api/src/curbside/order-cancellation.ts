@@ -7,17 +7,14 @@ import { curbsidePickups } from './schema.ts';
 import { cancelCurbsidePickup } from './service.ts';
 
 /**
- * What a curbside pickup means for cancelling its order (SPEC section 9: free cancellation until
- * the driver or robot leaves the store). The order-pickups domain asks before it refunds anything:
- *
- * - the robot is out with the order (on its way, waiting at the car, compartment open): refused,
- *   as `POST /api/curbside-pickups/:id/cancel` refuses it;
- * - the hand-over failed and the robot took the order to the store's holding area: refused, as
- *   the delivery's cancel refuses a held delivery (a new curbside pickup collects it);
- * - a pickup still at the store (arrived, robot assigned or collecting): cancelled with the order;
+ * What a curbside pickup means for cancelling its order (SPEC section 9: free until the driver or
+ * robot leaves the store). The order-pickups domain asks before it refunds anything:
+ * - robot out with the order (on its way, at the car, compartment open): refused, like the
+ *   pickup's own cancel;
+ * - hand-over failed, order at the store's holding area: refused, like a held delivery's cancel;
+ * - pickup still at the store (arrived, robot assigned or collecting): cancelled with the order;
  * - no pickup, or one that ended (delivered, cancelled): nothing to say.
- *
- * Only the order's latest pickup counts: a new pickup after a failed one starts a new attempt.
+ * Only the order's latest pickup counts: a new pickup after a failed one is a new attempt.
  */
 
 const ROBOT_OUT: readonly CurbsideStatus[] = [

@@ -21,15 +21,13 @@ import {
 /**
  * The courier simulator for home deliveries (issue 7), on durable timers (timers.ts):
  *
- *   dispatch ──lead──▶ at the store ──1 min──▶ leaves (order picked up, in transit)
- *     ──ticks every 20 s──▶ arriving (½ mile or 3 min out) ──▶ at the door
- *     ──▶ delivered with a photo, or, when a signature is needed, waiting 5 minutes for the
- *         customer ──▶ delivered with a signature, or held at a safe holding location
- *         (SPEC section 9), from where a free reschedule starts a new attempt.
+ *   dispatch ──lead──▶ at the store ──1 min──▶ leaves (picked up, in transit) ──ticks every 20 s──▶
+ *   arriving (½ mile or 3 min out) ──▶ at the door ──▶ delivered with a photo, or waiting 5 min for
+ *   a signature ──▶ delivered, or held at a safe location (SPEC section 9; a free reschedule).
  *
- * Every duration is simulated time (× SIM_TIME_SCALE by the timer runner). Timers run at least
- * once, so each handler locks the order and the delivery (in that order, like every other writer)
- * and does nothing unless the delivery is still where the timer expects it.
+ * Durations are simulated (× SIM_TIME_SCALE). Timers run at least once, so each handler locks the
+ * order and the delivery (in that order, like every writer) and does nothing unless the delivery
+ * is still where the timer expects it.
  */
 
 export const COURIER_TIMERS = {

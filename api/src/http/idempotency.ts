@@ -6,28 +6,14 @@ import { BadRequestError, ConflictError, HttpError } from './errors.ts';
 import { idempotencyKeys } from './schema.ts';
 
 /**
- * `Idempotency-Key` for money-moving POSTs (DESIGN.md section 4), reusable by any route:
- *
- * ```ts
- * async (request, reply) =>
- *   idempotent(request, reply, { scope: `user:${request.user.id}` }, async () => ({
- *     statusCode: 201,
- *     body: await createThing(...),
- *   }))
- * ```
- *
- * - The same key (within the caller's scope) with the same method, path and body within 24 hours
- *   answers the first success again, with `Idempotent-Replayed: true`, without running the handler.
- * - The same key with a different body or path answers 422.
- * - A request still running under the key makes the second one wait for its answer (double-clicks
- *   and retries after a timeout get the one result), or 409 if it takes too long.
- * - Failures (4xx, 5xx) are not kept: the key is released, so the person can fix the problem
- *   (another card, more wallet funds) and retry with the same key.
- *   A retry is therefore a new attempt: a handler that charged a card and then failed must not
- *   let that retry reach the processor under the same processor key, or a Stripe-like processor
- *   replays the voided charge as a success. `charge()` (payments/service.ts) numbers the
- *   attempts after each void (`payment_voids`) rather than keeping the failure here, so the
- *   customer can still fix the problem and retry with the same key.
+ * `Idempotency-Key` for money-moving POSTs (DESIGN.md section 4), for any route:
+ * `idempotent(request, reply, { scope: `user:${id}` }, async () => ({ statusCode: 201, body }))`.
+ * - Same key (in the caller's scope), method, path and body within 24 hours: the first success
+ *   again, `Idempotent-Replayed: true`, without running the handler. Other body or path: 422.
+ * - A request still running under the key makes the second wait for its answer, or 409 if too long.
+ * - Failures (4xx, 5xx) are not kept, so the person can fix the problem and retry with the key.
+ *   A retry is then a new attempt: `charge()` (payments/service.ts) numbers attempts after each
+ *   void, so a processor never replays a voided charge as a success.
  * Without the header the handler simply runs.
  */
 

@@ -3,16 +3,12 @@ import fp from 'fastify-plugin';
 import { REMOTE_NAMES, type RemoteName } from 'shared-contracts/remotes';
 
 /**
- * Security headers for a site composed from several origins (issue 9).
- *
- * Pages get a Content-Security-Policy that lets scripts run only from this origin and from the
- * origins the remotes are deployed to (`REMOTE_<NAME>_URL`, the same list `/remotes.json` hands
- * the shell), with no `unsafe-eval` and no inline scripts. Styles allow `'unsafe-inline'` on
- * purpose: styled-components and Radix inject `<style>` elements at runtime, and nonces would need
- * a per-request index.html that static hosting and CDNs cannot serve (ADR 004).
- *
- * Remote assets (`/remotes/*`) answer cross-origin requests only from the shell's origins, so a
- * shell on another origin can fetch this server's manifests while other sites cannot.
+ * Security headers for a site composed from several origins (issue 9). Pages get a CSP that runs
+ * scripts only from this origin and the remotes' (`REMOTE_<NAME>_URL`, the list `/remotes.json`
+ * gives), with no `unsafe-eval` and no inline scripts. Styles allow `'unsafe-inline'` on purpose:
+ * styled-components and Radix inject `<style>` at runtime, and nonces would need a per-request
+ * index.html that static hosts and CDNs cannot serve (ADR 004). Remote assets (`/remotes/*`)
+ * answer cross-origin requests only from the shell's origins.
  */
 
 export interface FramablePage {

@@ -10,17 +10,13 @@ import { safeEncode, z } from 'zod';
 type Serialize = (data: unknown) => string;
 
 /**
- * Response serialization (issue 15, lever 1). The zod serializer of fastify-type-provider-zod
- * checks every answer against its contract and then runs `JSON.stringify`: for a 16 KB store list
- * that costs more than the database query. Here each route's response schema is turned once into
- * JSON Schema (the same one the OpenAPI document shows) and compiled by fast-json-stringify, which
- * writes exactly the contract's properties and nothing else, as Fastify does without zod.
- *
- * With `verify` (the test suites, NODE_ENV=test) every answer is still checked against the zod
- * contract, and the compiled output must equal what the zod serializer would have written, so a
- * contract break, or a schema the compiler reads differently from zod, fails a test.
- *
- * A schema JSON Schema cannot express (a transform, a custom check) keeps the zod serializer.
+ * Response serialization (issue 15; ADR 008). Each route's zod response schema is turned once
+ * into JSON Schema (the one the OpenAPI document shows) and compiled by fast-json-stringify, which
+ * writes exactly the contract's properties, instead of checking every answer with zod and then
+ * running `JSON.stringify`.
+ * With `verify` (the test suites, NODE_ENV=test) every answer is still checked against zod, and the
+ * compiled output must equal the zod serializer's, so a contract break, or a schema the compiler
+ * reads differently, fails a test. A schema JSON Schema cannot express keeps the zod serializer.
  */
 export function createResponseSerializerCompiler(options: {
   verify: boolean;

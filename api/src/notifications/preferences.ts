@@ -1,35 +1,22 @@
 import { eq } from 'drizzle-orm';
-import type { NotificationChannel } from 'shared-contracts/notifications';
-import {
-  DEFAULT_NOTIFICATION_PREFERENCES,
-  NOTIFICATION_EVENTS,
-  type NotificationEvent,
-  type NotificationPreferences,
-  type UpdateNotificationPreferences,
-  type updateNotificationPreferencesSchema,
+import type {
+  NotificationEvent,
+  NotificationPreferences,
+  UpdateNotificationPreferences,
+  updateNotificationPreferencesSchema,
 } from 'shared-contracts/settings';
 import type { z } from 'zod';
 import { users } from '../auth/schema.ts';
 import type { Db } from '../db/database.ts';
 import { notificationPreferences } from './schema.ts';
 import { sendNotification } from './service.ts';
+import { eventsWithDefaults } from './wanted-channels.ts';
 
 /**
  * Per-user notification preferences (issue 7): email and SMS per event kind. `sendNotification`
  * honours them when told whom and what a message is about; `notifyUser` sends one event to every
  * channel the person wants, to their account email and saved mobile number.
  */
-
-function withDefaults(
-  events: Partial<NotificationPreferences['events']> | undefined,
-): NotificationPreferences['events'] {
-  return Object.fromEntries(
-    NOTIFICATION_EVENTS.map((event) => [
-      event,
-      events?.[event] ?? DEFAULT_NOTIFICATION_PREFERENCES[event],
-    ]),
-  ) as NotificationPreferences['events'];
-}
 
 export async function getNotificationPreferences(
   db: Db,
@@ -39,7 +26,7 @@ export async function getNotificationPreferences(
     .select()
     .from(notificationPreferences)
     .where(eq(notificationPreferences.userId, userId));
-  return { mobileNumber: row?.mobileNumber ?? null, events: withDefaults(row?.events) };
+  return { mobileNumber: row?.mobileNumber ?? null, events: eventsWithDefaults(row?.events) };
 }
 
 export async function saveNotificationPreferences(
@@ -50,7 +37,7 @@ export async function saveNotificationPreferences(
   const values = {
     userId,
     mobileNumber: input.mobileNumber ?? null,
-    events: withDefaults(input.events),
+    events: eventsWithDefaults(input.events),
   };
   await db
     .insert(notificationPreferences)
@@ -63,22 +50,6 @@ export async function saveNotificationPreferences(
 }
 
 export type { UpdateNotificationPreferences };
-
-/** Whether the person wants `event` by `channel` (false for deleted accounts). */
-export async function wantsNotification(
-  db: Db,
-  userId: string,
-  event: NotificationEvent,
-  channel: NotificationChannel,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ deletedAt: users.deletedAt, events: notificationPreferences.events })
-    .from(users)
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-    .where(eq(users.id, userId));
-  if (!row || row.deletedAt) return false;
-  return withDefaults(row.events ?? undefined)[event][channel];
-}
 
 export interface UserNotification {
   userId: string;
@@ -103,7 +74,7 @@ export async function notifyUser(db: Db, message: UserNotification): Promise<num
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
     .where(eq(users.id, message.userId));
   if (!row || row.deletedAt) return 0;
-  const wants = withDefaults(row.events ?? undefined)[message.event];
+  const wants = eventsWithDefaults(row.events ?? undefined)[message.event];
   let sent = 0;
   if (wants.email) {
     await sendNotification(db, {

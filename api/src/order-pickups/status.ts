@@ -12,19 +12,13 @@ import { type OrderPickupRow, orderPickupStatusChanges, orderPickups } from './s
 
 /**
  * Status changes of order pickups, for every domain (curbside, delivery tracking, refunds):
+ * `changeOrderPickupStatus(tx, app.orderPickupEvents, { orderPickupId, to })`, and listeners by
+ * `app.orderPickupEvents.onStatusChange(async (tx, { orderPickup, from, to }) => …)`.
  *
- * ```ts
- * await changeOrderPickupStatus(tx, app.orderPickupEvents, { orderPickupId, to: 'picked_up' });
- * app.orderPickupEvents.onStatusChange(async (tx, { orderPickup, from, to }) => {
- *   if (to === 'confirmed') await dispatchCourier(tx, orderPickup);
- * });
- * ```
- *
- * Only the transitions of `ORDER_PICKUP_TRANSITIONS` (shared-contracts) are allowed. Each change
- * is recorded in the status history, published live on the topic `order-pickup:<id>` (SSE event
- * `status`) and handed to the listeners inside the same transaction, so a listener's own writes
- * (a courier dispatch, a durable timer) commit or roll back with the change. A new order that is
- * paid at creation is announced as `from: null, to: 'confirmed'`.
+ * Only `ORDER_PICKUP_TRANSITIONS` (shared-contracts) are allowed. Each change is recorded in the
+ * status history, published on the topic `order-pickup:<id>` (SSE event `status`) and handed to
+ * the listeners inside the same transaction, so their writes (a courier dispatch, a timer) commit
+ * or roll back with it. An order paid at creation is announced as `from: null, to: 'confirmed'`.
  */
 
 export interface OrderPickupStatusChange {

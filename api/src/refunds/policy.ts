@@ -13,22 +13,15 @@ import { SERVICE_TIME_ZONE } from 'shared-contracts/service-time';
 import { MAX_WALLET_BALANCE_CENTS } from 'shared-contracts/wallet';
 
 /**
- * The refund policy of SPEC section 9, as pure functions (issues 7 and 12). Automatic approval
- * covers only what the platform can check itself; everything else goes to a specialist
- * (`needs_review`, "In review"):
- * - a late delivery caused by us, by our own timestamps: 100% of the delivery fee (not the tip:
- *   that went to the courier), never more than is left of the payment;
- * - damaged or missing items: up to 100% of the item's value, credited to the wallet (the item was
- *   paid to the retailer, so there is no charge of ours to reverse), but only when the retailer
- *   sent the order's items (a checkout session) and the claim fits in them, for the first item
- *   claim of an order, up to AUTO_APPROVE_ITEM_LIMIT_CENTS a claim and AUTO_ITEM_CREDIT_LIMIT_CENTS
- *   per customer every AUTO_CREDIT_WINDOW_DAYS days. A declared value is otherwise unverifiable;
- *   it is what turned a $7.99 order into $500 of credit (issue 12);
- * - anything else: a specialist decides.
- * Whatever is approved must also fit under the wallet's balance cap (`fitToWallet`).
- *
- * `checkEligibility` runs when the request is sent (a refusal stores nothing, so the person can ask
- * again once it applies); `decideRefund` runs at the review.
+ * SPEC section 9's refund policy as pure functions (issues 7 and 12). Automatic approval covers
+ * only what the platform can check itself; anything else goes to a specialist (`needs_review`):
+ * - a late delivery by our own timestamps: the delivery fee (not the tip), at most what is left;
+ * - damaged or missing items: up to the item's value, as wallet credit, only when the retailer
+ *   sent the order's items and the claim fits them, for an order's first item claim, within
+ *   AUTO_APPROVE_ITEM_LIMIT_CENTS a claim and AUTO_ITEM_CREDIT_LIMIT_CENTS per customer per
+ *   AUTO_CREDIT_WINDOW_DAYS (a declared value is otherwise unverifiable; issue 12).
+ * Approved amounts must also fit the wallet's cap (`fitToWallet`). `checkEligibility` runs when
+ * the request is sent (a refusal stores nothing); `decideRefund` runs at the review.
  */
 
 export interface ItemFacts {

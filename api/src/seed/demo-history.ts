@@ -24,23 +24,15 @@ import { redateDemoHistory } from './redate.ts';
 import { nearHalfHourAfter, SeedTimeline, type StoryTime } from './timeline.ts';
 
 /**
- * The demo customer's first five weeks, made by the real services (pricing, payments, wallet,
- * dispatch, the courier simulator) and dated in the past (timeline.ts):
- *
- * | when        | what |
- * | ----------- | ---- |
- * | 35 days ago | saves a home address in Dallas (the default: the avatar menu shows it) |
- * | 30 days ago | adds $60.00 to the wallet with the test Visa card, keeping the card |
- * | 21 days ago | CR-100231: Zara, home delivery ASAP, paid from the wallet: delivered with a photo |
- * | 14 days ago | CR-100232: Kohl's curbside, by card, cancelled 18 minutes later and refunded |
- * | 7 days ago  | CR-100238: Sephora, home delivery in a 2-hour window, from the wallet: delivered |
- * | yesterday   | CR-100234, CR-100235: curbside orders, by card, ready at the store |
- * | today       | CR-100236, CR-100237: curbside orders, by card, confirmed |
- * | just now    | CR-100233: Macy's, home delivery ASAP by card: the courier has just left the store |
- *
- * The curbside orders have what confirming gives every curbside order (a robot delivery waiting
- * for the customer's arrival), nothing more, so the curbside flow starts from a clean slate. The
- * in-transit courier is driven by the app's timer runner from start-up on, at SIM_TIME_SCALE.
+ * The demo customer's first five weeks, made by the real services and dated in the past
+ * (timeline.ts): 35 days ago a Dallas home address (the default); 30 days ago $60.00 to the wallet
+ * by the test Visa, card kept; 21 days ago CR-100231 (Zara, home delivery from the wallet,
+ * delivered with a photo); 14 days ago CR-100232 (Kohl's curbside by card, cancelled and
+ * refunded); 7 days ago CR-100238 (Sephora, a 2-hour window, delivered); yesterday CR-100234 and
+ * CR-100235 (curbside, ready); today CR-100236 and CR-100237 (curbside, confirmed); just now
+ * CR-100233 (Macy's, ASAP by card, the courier just left the store).
+ * Curbside orders have only what confirming gives them, so the curbside flow starts clean. The
+ * in-transit courier is driven by the timer runner from start-up on, at SIM_TIME_SCALE.
  */
 
 const MINUTE = 60_000;

@@ -1,20 +1,13 @@
 /**
- * Demo history written by the real services, then dated in the past.
- *
- * The seed cannot wait three weeks for an order to be delivered, so it runs each thing that
- * happened (a top-up, an order, a courier reaching the store) now, as a *step* that says when it
- * happened in the story. Every row a step writes carries today's timestamps; afterwards
- * `redateDemoHistory` (redate.ts) moves them to the story's time:
- *
- * - an instant written during a step (`created_at`, `updated_at`, `leg_started_at`, ...) keeps its
- *   offset from the step's start: `at + (t - wall)` (the few milliseconds of work stay
- *   milliseconds);
- * - an estimate (an ETA written during a step) is a duration on the clock the code ran with, so
- *   it is stretched by the step's `estimateFactor`: `at + (t - wall) × factor` (a courier played
- *   at a tiny time scale wrote an ETA a few milliseconds ahead that stands for twenty minutes).
- *
- * A *live* step is dated as itself: the in-transit order's departure happens now, and so does
- * everything after it.
+ * Demo history written by the real services, then dated in the past. The seed cannot wait weeks
+ * for a delivery, so it runs each thing that happened now, as a *step* saying when it happened in
+ * the story; `redateDemoHistory` (redate.ts) then moves the rows a step wrote to the story's time:
+ * - an instant (`created_at`, `leg_started_at`, ...) keeps its offset from the step's start:
+ *   `at + (t - wall)`;
+ * - an estimate (an ETA) is a duration on the clock the code ran with, so it is stretched by the
+ *   step's `estimateFactor`: `at + (t - wall) × factor` (an ETA milliseconds ahead at a tiny time
+ *   scale stands for twenty minutes).
+ * A *live* step is dated as itself: the in-transit order's departure, and all after it, is now.
  */
 
 /**

@@ -1,14 +1,12 @@
 /**
- * `<curbrun-checkout>`: the embeddable checkout widget (issue 8). A standalone custom element, no
- * React and no dependencies (it must stay under 20 KB gzip on retailers' pages): it prices the
+ * `<curbrun-checkout>`: the embeddable checkout widget (issue 8). A standalone custom element with
+ * no React and no dependencies (it must stay under 20 KB gzip on retailers' pages): it prices the
  * cart it is given with the retailer's publishable key and opens the CurbRun checkout.
  *
- * ```html
  * <script src="https://curbrun.example/remotes/retailer/checkout-widget.js" defer></script>
  * <curbrun-checkout publishable-key="pk_test_…" theme-color="#0b5cad"
  *   delivery-types="curbside,home" button-label="Checkout with delivery"
  *   cart='[{"name":"Tee","quantity":2,"unit_price_cents":2500}]'></curbrun-checkout>
- * ```
  */
 
 // zod-free, like everything the widget imports (the 20 KB budget).

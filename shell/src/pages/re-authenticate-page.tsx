@@ -33,6 +33,11 @@ const Narrow = styled.div`
   margin: 0 auto;
 `;
 
+// An address has no spaces to wrap at: a long one would widen the page past a 320 px screen.
+const EmailAddress = styled.strong`
+  overflow-wrap: anywhere;
+`;
+
 /**
  * `/re-authenticate`: the password re-check that opens the sensitive window, then back to the page
  * kept as redirectAfterSensitiveAuth (SPEC section 2). Cancel goes home.
@@ -77,7 +82,7 @@ export function ReAuthenticatePage() {
         <PageTitle>Confirm your password</PageTitle>
         <Lead>
           For your security, enter your password again to open your account and wallet. Signed in as{' '}
-          <strong>{user?.email}</strong>.
+          <EmailAddress>{user?.email}</EmailAddress>.
         </Lead>
         <Card>
           <form onSubmit={onSubmit} noValidate aria-label="Confirm your password">

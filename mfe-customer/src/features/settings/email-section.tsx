@@ -9,8 +9,14 @@ import {
   changeEmailRequestSchema,
 } from 'shared-contracts/users';
 import { Button, Notice, Row, Stack, TextField, toast, useSubmitOnce } from 'shared-ui';
+import styled from 'styled-components';
 import { useChangeEmailMutation } from './api';
 import { useReauthenticate } from './use-reauthenticate';
+
+// An address has no spaces to wrap at: a long one would widen the page past a 320 px screen.
+const EmailAddress = styled.strong`
+  overflow-wrap: anywhere;
+`;
 
 /**
  * The email address: changing it needs the sensitive window and is confirmed by a link sent to the
@@ -48,13 +54,13 @@ export function EmailSection({ profile }: { profile: AccountProfile }) {
     <Stack $gap={16}>
       <h2 id="email-heading">Email</h2>
       <p>
-        Your email is <strong data-testid="current-email">{profile.email}</strong>
+        Your email is <EmailAddress data-testid="current-email">{profile.email}</EmailAddress>
         {profile.emailVerified ? ' (verified).' : ' (not verified yet).'}
       </p>
       {profile.pendingEmail ? (
         <Notice role="status" title="Waiting for confirmation">
-          We sent a link to <strong>{profile.pendingEmail}</strong>. Your email changes once you
-          open it.
+          We sent a link to <EmailAddress>{profile.pendingEmail}</EmailAddress>. Your email changes
+          once you open it.
         </Notice>
       ) : null}
       {sensitive.isPending ? null : sensitive.data === true ? (

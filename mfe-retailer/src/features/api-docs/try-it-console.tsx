@@ -2,16 +2,8 @@ import { lazy, Suspense } from 'react';
 import { useAuth } from 'shared-auth';
 import type { OpenApiDocument } from 'shared-contracts/openapi';
 import { ButtonLink, Muted } from 'shared-ui';
-import styled from 'styled-components';
 import type { DocOperation } from './openapi';
-
-export const Panel = styled.div`
-  border: 1px dashed ${({ theme }) => theme.colors.primary};
-  border-radius: ${({ theme }) => theme.radii.md};
-  padding: 16px;
-  margin-top: 12px;
-  background: ${({ theme }) => theme.colors.primarySoft};
-`;
+import { Panel } from './try-it-panel';
 
 // Loaded when someone is signed in: the console's account query, key minting and their zod
 // schemas cost a visitor's first load of /api-docs about 35 KB of gzip and a long task of

@@ -8,7 +8,7 @@ import styled from 'styled-components';
 import { retailerAccountQueryOptions } from '../../shared/retailer-api';
 import { useReauthenticateWhenNeeded } from '../../shared/sensitive-auth';
 import { bodySchema, type DocOperation, exampleFor } from './openapi';
-import { Panel } from './try-it-console';
+import { Panel } from './try-it-panel';
 
 /*
  * The try-it console of a signed-in user, loaded only for one (try-it-console.tsx): it needs the
