@@ -22,6 +22,7 @@ import type { Database } from './db/database.ts';
 import { mapTilesFromEnv } from './deliveries/map-tiles.ts';
 import { deliveriesPlugin } from './deliveries/plugin.ts';
 import { healthRoutes } from './health/routes.ts';
+import { allowedHostsPlugin } from './http/allowed-hosts.ts';
 import { catalogueCachePlugin } from './http/catalogue-cache.ts';
 import { errorHandler } from './http/errors.ts';
 import { logRequests } from './http/request-log.ts';
@@ -118,6 +119,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     createResponseSerializerCompiler({ verify: config.nodeEnv === 'test' }),
   );
   app.setErrorHandler(errorHandler);
+  // Before anything answers: only the configured host names (DNS rebinding, issue 31).
+  await app.register(allowedHostsPlugin);
 
   // Every body we accept is JSON. Fastify also parses text/plain by default, which would turn a
   // wrongly typed request into a confusing validation error instead of a 415.

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       remoteLoadTimeoutMs: undefined,
       shellOrigins: ['http://localhost:8080'],
       trustProxy: false,
+      allowedHosts: [],
     });
   });
 

@@ -190,6 +190,29 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  // More names the server answers for besides PUBLIC_URL's host (http/allowed-hosts.ts).
+  ALLOWED_HOSTS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((item) => item.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(
+              /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/,
+              'ALLOWED_HOSTS must be a comma-separated list of host names or addresses, without port or scheme (e.g. curbrun.example,10.0.0.5)',
+            ),
+        ),
+      )
+      .optional(),
+  ),
   // Behind a load balancer every request comes from the balancer's address; trusting its
   // X-Forwarded-For gives the per-IP limits the client's address back. Only the proxies you run.
   TRUST_PROXY: z.preprocess(
@@ -264,6 +287,8 @@ export interface Config {
    * PUBLIC_URL's origin plus SHELL_ORIGINS.
    */
   shellOrigins: string[];
+  /** ALLOWED_HOSTS: names answered besides PUBLIC_URL's host (and loopback names on loopback). */
+  allowedHosts: string[];
   /**
    * Fastify's `trustProxy`: whether (true), how many hops (a number) or which addresses (a list)
    * to trust for X-Forwarded-For / -Proto, so `request.ip` is the client behind a load balancer.
@@ -338,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ]),
     ],
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    allowedHosts: e.ALLOWED_HOSTS ?? [],
   };
 }
 
