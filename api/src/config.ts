@@ -132,11 +132,9 @@ const envSchema = z.object({
     DEFAULT_STREAM_LIMITS.perAddress,
   ),
   LIVE_STREAMS_PER_PROCESS: streamLimit('LIVE_STREAMS_PER_PROCESS', DEFAULT_STREAM_LIMITS.total),
-  WEBHOOK_ALLOW_PRIVATE_TARGETS: z.preprocess(
+  WEBHOOK_ALLOW_LOOPBACK: z.preprocess(
     emptyAsUndefined,
-    z
-      .enum(['true', 'false'], { error: 'WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false' })
-      .optional(),
+    z.enum(['true', 'false'], { error: 'WEBHOOK_ALLOW_LOOPBACK must be true or false' }).optional(),
   ),
   WEBHOOK_TIMEOUT_MS: z.preprocess(
     emptyAsUndefined,
@@ -252,11 +250,12 @@ export interface Config {
   /** Requests per minute each retailer API key may make (shared by every API process). */
   retailerApiRateLimitPerMinute: number;
   /**
-   * Whether webhooks may be sent to loopback and private-network addresses. Off in production
-   * (a retailer could otherwise make our server call internal services); on elsewhere, so local
-   * development and the tests can use a receiver on this machine.
+   * Whether webhooks may be sent to loopback addresses (and plain http). Off in production (a
+   * retailer could otherwise make our server call its own services); on elsewhere, so local
+   * development and the tests can use a receiver on this machine. Private, link-local and
+   * metadata addresses are refused whatever this says (webhooks/address-policy.ts).
    */
-  webhookAllowPrivateTargets: boolean;
+  webhookAllowLoopback: boolean;
   /** Caps on open live-update streams (SSE) in this process: per user, per address, in all. */
   liveStreamLimits: StreamLimits;
   /** How long a webhook receiver has to answer before the attempt counts as failed. */
@@ -338,10 +337,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sensitiveAuthWindowSeconds: e.SENSITIVE_AUTH_WINDOW_SECONDS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     retailerApiRateLimitPerMinute: e.RETAILER_API_RATE_LIMIT_PER_MINUTE,
-    webhookAllowPrivateTargets:
-      e.WEBHOOK_ALLOW_PRIVATE_TARGETS === undefined
+    webhookAllowLoopback:
+      e.WEBHOOK_ALLOW_LOOPBACK === undefined
         ? nodeEnv !== 'production'
-        : e.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true',
+        : e.WEBHOOK_ALLOW_LOOPBACK === 'true',
     liveStreamLimits: {
       perUser: e.LIVE_STREAMS_PER_USER,
       perAddress: e.LIVE_STREAMS_PER_ADDRESS,
