@@ -22,6 +22,7 @@ import type { Database } from './db/database.ts';
 import { mapTilesFromEnv } from './deliveries/map-tiles.ts';
 import { deliveriesPlugin } from './deliveries/plugin.ts';
 import { healthRoutes } from './health/routes.ts';
+import { allowedHostsPlugin } from './http/allowed-hosts.ts';
 import { catalogueCachePlugin } from './http/catalogue-cache.ts';
 import { errorHandler } from './http/errors.ts';
 import { logRequests } from './http/request-log.ts';
@@ -118,6 +119,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     createResponseSerializerCompiler({ verify: config.nodeEnv === 'test' }),
   );
   app.setErrorHandler(errorHandler);
+  // Before anything answers: only the configured host names (DNS rebinding, issue 31).
+  await app.register(allowedHostsPlugin);
 
   // Every body we accept is JSON. Fastify also parses text/plain by default, which would turn a
   // wrongly typed request into a confusing validation error instead of a 415.
@@ -251,8 +254,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(analyticsPlugin);
   // Secrets in the outbox (PINs, one-time links) are removed once no longer needed (issue 12).
   await app.register(notificationsPlugin);
-  if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
-  if (config.nodeEnv !== 'production') await app.register(devCheckoutSessionRoutes);
+  // The dev checkout route plants item prices with no key: it exists only beside the outbox.
+  if (config.nodeEnv !== 'production') {
+    await app.register(devOutboxRoutes);
+    await app.register(devCheckoutSessionRoutes);
+  }
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

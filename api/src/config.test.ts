@@ -17,7 +17,7 @@ describe('loadConfig', () => {
       sensitiveAuthWindowSeconds: 600,
       authRateLimitPerMinute: 120,
       retailerApiRateLimitPerMinute: 600,
-      webhookAllowPrivateTargets: true,
+      webhookAllowLoopback: true,
       webhookTimeoutMs: 10_000,
       retailerDemoTraffic: true,
       serverRendering: true,
@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       remoteLoadTimeoutMs: undefined,
       shellOrigins: ['http://localhost:8080'],
       trustProxy: false,
+      allowedHosts: [],
     });
   });
 
@@ -197,17 +198,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SIM_TIME_SCALE: '-2' })).toThrow('SIM_TIME_SCALE must be a positive');
   });
 
-  it('blocks private webhook targets in production unless told otherwise', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).webhookAllowPrivateTargets).toBe(false);
+  it('blocks loopback webhook targets in production unless told otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).webhookAllowLoopback).toBe(false);
     expect(
-      loadConfig({ NODE_ENV: 'production', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' })
-        .webhookAllowPrivateTargets,
+      loadConfig({ NODE_ENV: 'production', WEBHOOK_ALLOW_LOOPBACK: 'true' }).webhookAllowLoopback,
     ).toBe(true);
-    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false' }).webhookAllowPrivateTargets).toBe(
-      false,
-    );
-    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'yes' })).toThrow(
-      'WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false',
+    expect(loadConfig({ WEBHOOK_ALLOW_LOOPBACK: 'false' }).webhookAllowLoopback).toBe(false);
+    expect(() => loadConfig({ WEBHOOK_ALLOW_LOOPBACK: 'yes' })).toThrow(
+      'WEBHOOK_ALLOW_LOOPBACK must be true or false',
     );
     expect(() => loadConfig({ RETAILER_API_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(
       'RETAILER_API_RATE_LIMIT_PER_MINUTE must be at least 1',

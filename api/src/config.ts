@@ -132,11 +132,9 @@ const envSchema = z.object({
     DEFAULT_STREAM_LIMITS.perAddress,
   ),
   LIVE_STREAMS_PER_PROCESS: streamLimit('LIVE_STREAMS_PER_PROCESS', DEFAULT_STREAM_LIMITS.total),
-  WEBHOOK_ALLOW_PRIVATE_TARGETS: z.preprocess(
+  WEBHOOK_ALLOW_LOOPBACK: z.preprocess(
     emptyAsUndefined,
-    z
-      .enum(['true', 'false'], { error: 'WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false' })
-      .optional(),
+    z.enum(['true', 'false'], { error: 'WEBHOOK_ALLOW_LOOPBACK must be true or false' }).optional(),
   ),
   WEBHOOK_TIMEOUT_MS: z.preprocess(
     emptyAsUndefined,
@@ -190,6 +188,29 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  // More names the server answers for besides PUBLIC_URL's host (http/allowed-hosts.ts).
+  ALLOWED_HOSTS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((item) => item.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(
+              /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/,
+              'ALLOWED_HOSTS must be a comma-separated list of host names or addresses, without port or scheme (e.g. curbrun.example,10.0.0.5)',
+            ),
+        ),
+      )
+      .optional(),
+  ),
   // Behind a load balancer every request comes from the balancer's address; trusting its
   // X-Forwarded-For gives the per-IP limits the client's address back. Only the proxies you run.
   TRUST_PROXY: z.preprocess(
@@ -229,11 +250,12 @@ export interface Config {
   /** Requests per minute each retailer API key may make (shared by every API process). */
   retailerApiRateLimitPerMinute: number;
   /**
-   * Whether webhooks may be sent to loopback and private-network addresses. Off in production
-   * (a retailer could otherwise make our server call internal services); on elsewhere, so local
-   * development and the tests can use a receiver on this machine.
+   * Whether webhooks may be sent to loopback addresses (and plain http). Off in production (a
+   * retailer could otherwise make our server call its own services); on elsewhere, so local
+   * development and the tests can use a receiver on this machine. Private, link-local and
+   * metadata addresses are refused whatever this says (webhooks/address-policy.ts).
    */
-  webhookAllowPrivateTargets: boolean;
+  webhookAllowLoopback: boolean;
   /** Caps on open live-update streams (SSE) in this process: per user, per address, in all. */
   liveStreamLimits: StreamLimits;
   /** How long a webhook receiver has to answer before the attempt counts as failed. */
@@ -264,6 +286,8 @@ export interface Config {
    * PUBLIC_URL's origin plus SHELL_ORIGINS.
    */
   shellOrigins: string[];
+  /** ALLOWED_HOSTS: names answered besides PUBLIC_URL's host (and loopback names on loopback). */
+  allowedHosts: string[];
   /**
    * Fastify's `trustProxy`: whether (true), how many hops (a number) or which addresses (a list)
    * to trust for X-Forwarded-For / -Proto, so `request.ip` is the client behind a load balancer.
@@ -313,10 +337,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sensitiveAuthWindowSeconds: e.SENSITIVE_AUTH_WINDOW_SECONDS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     retailerApiRateLimitPerMinute: e.RETAILER_API_RATE_LIMIT_PER_MINUTE,
-    webhookAllowPrivateTargets:
-      e.WEBHOOK_ALLOW_PRIVATE_TARGETS === undefined
+    webhookAllowLoopback:
+      e.WEBHOOK_ALLOW_LOOPBACK === undefined
         ? nodeEnv !== 'production'
-        : e.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true',
+        : e.WEBHOOK_ALLOW_LOOPBACK === 'true',
     liveStreamLimits: {
       perUser: e.LIVE_STREAMS_PER_USER,
       perAddress: e.LIVE_STREAMS_PER_ADDRESS,
@@ -338,6 +362,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ]),
     ],
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    allowedHosts: e.ALLOWED_HOSTS ?? [],
   };
 }
 

@@ -68,6 +68,29 @@ test('changing the password signs out the other sessions', async ({
   await authApi.login(account.username, 'N3w!Passw0rd-2026');
 });
 
+test('"Sign out of all other sessions" ends the other sessions and keeps this one (issue 31)', async ({
+  signedInPage: page,
+  authApi,
+  account,
+  request,
+}) => {
+  const other = await authApi.login(account.username, account.password);
+  await page.goto('/settings');
+  const section = page.getByRole('region', { name: 'Sessions' });
+  await expect(section).toBeVisible();
+  expect(await mainAxeViolations(page)).toEqual([]);
+  await section.getByRole('button', { name: 'Sign out of all other sessions' }).click();
+  await expect(openToasts(page)).toContainText(
+    'You were signed out on every other device. This one stays signed in.',
+  );
+  const otherSession = await request.get('/api/auth/me', {
+    headers: { authorization: `Bearer ${other.token}` },
+  });
+  expect(otherSession.status()).toBe(401);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Sessions' })).toBeVisible();
+});
+
 test('profile and notification preferences are saved', async ({ signedInPage: page }) => {
   await page.goto('/settings');
   const profile = page.getByRole('form', { name: 'Profile' });

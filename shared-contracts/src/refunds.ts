@@ -113,6 +113,7 @@ export const REFUND_REVIEW_REASONS = {
   aboveKnownItems: (claimed: string, known: string) =>
     `You gave an item value of ${claimed}, more than the ${known} the retailer told us this order's items are worth. ${SPECIALIST_REPLY}`,
   ownRetailer: `This order came from a retailer account you own, so its item prices cannot back an automatic credit. ${SPECIALIST_REPLY}`,
+  unvettedRetailer: `This order's item prices came from a retailer we have not vetted yet, so they cannot back an automatic credit. ${SPECIALIST_REPLY}`,
   secondItemClaim: `We already covered an item claim on this order; another one on the same order is checked by a specialist, who will reply by email within 2 business days.`,
   aboveClaimLimit: `Claims above ${formatCents(AUTO_APPROVE_ITEM_LIMIT_CENTS)} are checked by a specialist, who will reply by email within 2 business days.`,
   aboveWindowLimit: `We credit up to ${formatCents(AUTO_ITEM_CREDIT_LIMIT_CENTS)} of item claims automatically every ${AUTO_CREDIT_WINDOW_DAYS} days, and this claim would go over it. ${SPECIALIST_REPLY}`,

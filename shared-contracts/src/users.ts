@@ -23,6 +23,7 @@ export const USER_MESSAGES = {
   emailChangeSent: (email: string) =>
     `We sent a verification link to ${email}. Your email changes once you open it.`,
   passwordChanged: 'Password changed. You were signed out on every other device.',
+  otherSessionsEnded: 'You were signed out on every other device. This one stays signed in.',
   currentPasswordRequired: 'Enter your current password',
   currentPasswordWrong: 'Your current password is incorrect.',
   newPasswordSame: 'Choose a new password that differs from the current one',

@@ -14,7 +14,7 @@ describeEachDatabase('key and webhook changes need the password re-check (issue 
   beforeAll(async () => {
     server = await startTestServer({
       database: kind,
-      env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' },
+      env: { WEBHOOK_ALLOW_LOOPBACK: 'true' },
     });
   });
   afterAll(() => server?.close());

@@ -59,6 +59,15 @@ export interface AttemptKey {
 }
 
 /**
+ * The counter of a signed-in password check (password change, account deletion): per session AND
+ * address (issue 31), so a thief's wrong guesses from a stolen session throttle that session only,
+ * never the owner changing the password from another one.
+ */
+export function signedInAttemptKey(userId: string, sessionId: string, address: string): AttemptKey {
+  return { account: accountSubject(userId), address: `${address} session:${sessionId}` };
+}
+
+/**
  * Callers that pass only an account subject (the signed-in password checks of users/: password
  * change, account deletion) share one "signed in" source: they need a valid session, so no
  * stranger reaches them, and they never touch the login counters of any address.

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import {
   type createLeaseRequestSchema,
@@ -14,7 +13,7 @@ import { randomBase62 } from '../api-keys/keys.ts';
 import type { Db } from '../db/database.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
-import { PaymentDeclinedError } from '../payments/service.ts';
+import { PaymentDeclinedError, processorKey, voidCharge } from '../payments/service.ts';
 import type { RetailerAccountRow } from '../retailer-accounts/schema.ts';
 import { stores } from '../stores/schema.ts';
 import { type RobotLeaseRow, robotLeases } from './schema.ts';
@@ -110,11 +109,15 @@ export async function createLease(
 
   const vaulted = await provider.vaultCard(request.card);
   if (!vaulted.ok) throw new PaymentDeclinedError(vaulted.message, vaulted.code);
+  // Numbered after each void like card payments (issue 31): a retry with the same key after a
+  // failed insert is a new charge, never the processor replaying the refunded one.
+  const baseKey = `lease:${account.id}:${input.idempotencyKey}`;
+  const { attempt, idempotencyKey } = await processorKey(db, baseKey);
   const charged = await provider.charge({
     reference: vaulted.value.reference,
     amountCents: price.dueTodayCents,
     description: `${account.businessName}: ${request.quantity} × ${model.name}, ${plan.name} lease (first month)`,
-    idempotencyKey: `lease:${account.id}:${input.idempotencyKey}`,
+    idempotencyKey,
   });
   if (!charged.ok) throw new PaymentDeclinedError(charged.message, charged.code);
 
@@ -145,13 +148,12 @@ export async function createLease(
     if (!row) throw new Error('Inserting the lease returned no row');
     return toLease(row, store.name);
   } catch (error) {
-    await provider
-      .refund({
-        chargeId: charged.value.chargeId,
-        amountCents: price.dueTodayCents,
-        idempotencyKey: `lease-refund:${randomUUID()}`,
-      })
-      .catch(() => undefined);
+    await voidCharge(db, provider, {
+      baseKey,
+      attempt,
+      chargeId: charged.value.chargeId,
+      amountCents: price.dueTodayCents,
+    }).catch(() => undefined);
     throw error;
   }
 }

@@ -249,10 +249,7 @@ export async function charge<T>(
   const card = await resolveCard(db, provider, input.userId, source);
   // Per card: a request retried with another card (after a decline) is a different charge.
   const baseKey = `${input.idempotencyKey ?? randomUUID()}:${card.reference}`;
-  const attempt = await voidedAttempts(db, baseKey);
-  // A retry after a crash reuses the key (the processor charges once); a retry after a void
-  // never does, see `paymentVoids`.
-  const idempotencyKey = attempt === 0 ? baseKey : `${baseKey}:attempt-${attempt}`;
+  const { attempt, idempotencyKey } = await processorKey(db, baseKey);
   const charged = await provider.charge({
     reference: card.reference,
     amountCents: input.amountCents,
@@ -296,6 +293,19 @@ export async function charge<T>(
   }
 }
 
+/**
+ * The processor idempotency key for the next charge of a logical payment. A retry after a crash
+ * reuses the key (the processor charges once); a retry after a void never does: each voided
+ * attempt (see `paymentVoids`) moves the key on. Card payments and robot leases both use it.
+ */
+export async function processorKey(
+  db: Db,
+  baseKey: string,
+): Promise<{ attempt: number; idempotencyKey: string }> {
+  const attempt = await voidedAttempts(db, baseKey);
+  return { attempt, idempotencyKey: attempt === 0 ? baseKey : `${baseKey}:attempt-${attempt}` };
+}
+
 /** How many charges of this logical payment were voided: the next attempt's number. */
 async function voidedAttempts(db: Db, baseKey: string): Promise<number> {
   const [row] = await db
@@ -312,7 +322,7 @@ async function voidedAttempts(db: Db, baseKey: string): Promise<number> {
  * is not refunded either, so a replay of it would be money really taken (consistent). A refused
  * refund leaves `refundedAt` null for reconciliation.
  */
-async function voidCharge(
+export async function voidCharge(
   db: Db,
   provider: PaymentProvider,
   input: { baseKey: string; attempt: number; chargeId: string; amountCents: number },

@@ -14,6 +14,7 @@ const facts = (extra: Partial<RefundFacts> = {}): RefundFacts => ({
   items: {
     knownValueCents: 30_000,
     fromOwnRetailer: false,
+    fromVettedSource: true,
     creditedClaimsOnOrder: 0,
     recentAutoCreditCents: 0,
   },

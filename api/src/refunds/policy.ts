@@ -29,6 +29,11 @@ export interface ItemFacts {
   knownValueCents: number | null;
   /** The order's checkout came from a retailer account the claimant owns: its prices are theirs. */
   fromOwnRetailer: boolean;
+  /**
+   * The prices came from a vetted source (issue 31): a partner retailer, or a vetted account's
+   * secret key. A publishable key (forgeable Origin) or an unvetted account is not one.
+   */
+  fromVettedSource: boolean;
   /** Other item claims on this order that already credited money. */
   creditedClaimsOnOrder: number;
   /** Item compensation credited automatically to this customer within the window, other claims. */
@@ -149,6 +154,7 @@ function decideItem(facts: RefundFacts): RefundDecision {
   if (items.creditedClaimsOnOrder > 0) return review(REFUND_REVIEW_REASONS.secondItemClaim);
   if (items.knownValueCents === null) return review(REFUND_REVIEW_REASONS.itemsUnknown);
   if (items.fromOwnRetailer) return review(REFUND_REVIEW_REASONS.ownRetailer);
+  if (!items.fromVettedSource) return review(REFUND_REVIEW_REASONS.unvettedRetailer);
   if (value > items.knownValueCents) {
     return review(
       REFUND_REVIEW_REASONS.aboveKnownItems(formatCents(value), formatCents(items.knownValueCents)),

@@ -8,6 +8,7 @@ import {
   type RefundRequestRecord,
 } from 'shared-contracts/refunds';
 import { z } from 'zod';
+import { apiKeys } from '../api-keys/schema.ts';
 import { checkoutSessions } from '../checkout-sessions/schema.ts';
 import type { Db } from '../db/database.ts';
 import { deliveries } from '../deliveries/schema.ts';
@@ -18,6 +19,8 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import { payments, type RefundDestination, refunds } from '../payments/schema.ts';
 import { refundPayment } from '../payments/service.ts';
 import { retailerAccounts } from '../retailer-accounts/schema.ts';
+import { retailerVetting } from '../retailer-accounts/vetting.ts';
+import { retailerCheckouts } from '../retailer-api/schema.ts';
 import type { ScheduledTimer, ScheduleTimerInput } from '../simulator/timers.ts';
 import { creditWallet, lockWallet, walletRoomCents } from '../wallet/service.ts';
 import { attachPhotos, toRefundPhoto } from './photos.ts';
@@ -161,6 +164,41 @@ async function itemFactsFor(
           ),
         )
     : [];
+  return {
+    knownValueCents: total > 0 ? total : null,
+    fromOwnRetailer: Boolean(owned),
+    fromVettedSource: session
+      ? await pricesFromVettedSource(tx, order.id, session.retailerId)
+      : false,
+    ...(await earlierCredits(tx, order, request)),
+  };
+}
+
+/**
+ * Whether the order's item prices came from a vetted source (issue 31). A session made through a
+ * retailer key counts only when made with the secret key (a publishable key's Origin is forgeable
+ * by any script) of a vetted account; a session without a key is a partner's or the seed's.
+ */
+async function pricesFromVettedSource(
+  tx: Db,
+  orderPickupId: string,
+  retailerId: string,
+): Promise<boolean> {
+  const [viaKey] = await tx
+    .select({ origin: retailerCheckouts.origin, kind: apiKeys.kind })
+    .from(retailerCheckouts)
+    .innerJoin(checkoutSessions, eq(checkoutSessions.id, retailerCheckouts.checkoutSessionId))
+    .leftJoin(apiKeys, eq(apiKeys.id, retailerCheckouts.apiKeyId))
+    .where(eq(checkoutSessions.orderPickupId, orderPickupId));
+  if (viaKey && (viaKey.origin !== null || viaKey.kind !== 'secret')) return false;
+  return (await retailerVetting(tx, retailerId)).vetted;
+}
+
+async function earlierCredits(
+  tx: Db,
+  order: typeof orderPickups.$inferSelect,
+  request: { id: string | null; userId: string },
+) {
   const otherClaims = and(
     inArray(refundRequests.reason, [...ITEM_REASONS]),
     gt(refundRequests.approvedCents, 0),
@@ -184,8 +222,6 @@ async function itemFactsFor(
       ),
     );
   return {
-    knownValueCents: total > 0 ? total : null,
-    fromOwnRetailer: Boolean(owned),
     creditedClaimsOnOrder: onOrder?.value ?? 0,
     recentAutoCreditCents: Number(recent?.total ?? 0),
   };

@@ -25,6 +25,12 @@ export const retailerAccounts = pgTable('retailer_accounts', {
   contactPhone: text('contact_phone').notNull(),
   /** Origins the checkout widget may be used from (publishable keys). */
   allowedDomains: text('allowed_domains').array().notNull().default([]),
+  /**
+   * When an operator reviewed the business (issue 31, `api/scripts/review-retailer.ts`). With a
+   * verified business email it makes the retailer vetted: only then do the item prices it sends
+   * back an automatic item credit.
+   */
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

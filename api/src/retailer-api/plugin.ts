@@ -82,7 +82,7 @@ const retailerDomains: FastifyPluginAsync = async (app) => {
     schedule: app.timers.schedule,
     timeScale: app.config.simTimeScale,
     timeoutMs: app.config.webhookTimeoutMs,
-    allowPrivateTargets: app.config.webhookAllowPrivateTargets,
+    allowLoopback: app.config.webhookAllowLoopback,
   });
   app.timers.register(
     WEBHOOK_DELIVER_TIMER,

@@ -67,9 +67,17 @@ describeEachDatabase('retailer API: the checkout widget', (kind) => {
     expect(opened.checkout_url).toBe(`${server.config.publicUrl}/checkout?session=${opened.id}`);
   });
 
-  it('lets this site’s own pages (the builder’s preview) use any retailer’s widget', async () => {
-    const own = await apiPost(server, '/api/v1/widget/quote', widgetHeaders(server.url), cart);
+  it('lets this site’s own pages (the builder’s preview) use a test key, judged by PUBLIC_URL, not Host', async () => {
+    const own = await apiPost(
+      server,
+      '/api/v1/widget/quote',
+      widgetHeaders(server.config.publicUrl),
+      cart,
+    );
     expect(own.status).toBe(200);
+    // Issue 31: an Origin equal to the request's own Host proves nothing; a script sets both.
+    const asHost = await apiPost(server, '/api/v1/widget/quote', widgetHeaders(server.url), cart);
+    expect(asHost.status).toBe(403);
   });
 
   it('refuses other origins, missing origins and secret keys', async () => {

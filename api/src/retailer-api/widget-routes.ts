@@ -21,16 +21,14 @@ const WIDGET_PREFIX = '/api/v1/widget';
 export const WIDGET_DEFAULT_CUSTOMER_NAME = 'Online shopper';
 
 /**
- * Our own pages (the widget builder's live preview) may always use the widget: the browser's
- * Origin names this very server, which no other site can make a browser send.
+ * The widget builder's live preview runs on our own pages with the demo store's test key, so a
+ * test key may also be used from `PUBLIC_URL`'s origin. Never compared with the request's `Host`:
+ * a script sets both headers as it likes (issue 31).
  */
-function isOwnOrigin(origin: string, request: FastifyRequest): boolean {
+function isOwnPreview(origin: string, request: FastifyRequest): boolean {
+  if (request.apiKey.mode !== 'test') return false;
   try {
-    const url = new URL(origin);
-    return (
-      url.host === request.headers.host ||
-      url.origin === new URL(request.server.config.publicUrl).origin
-    );
+    return new URL(origin).origin === new URL(request.server.config.publicUrl).origin;
   } catch {
     return false;
   }
@@ -71,7 +69,8 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
     scoped.addHook('onRequest', async (request) => {
       const origin = request.headers.origin;
       if (!origin) throw new ForbiddenError(RETAILER_API_MESSAGES.originRequired);
-      if (!isOwnOrigin(origin, request) && !originAllowed(origin, request.apiKey.allowedDomains)) {
+      // A live key works only from the origins its retailer listed; none listed, none allowed.
+      if (!isOwnPreview(origin, request) && !originAllowed(origin, request.apiKey.allowedDomains)) {
         throw new ForbiddenError(RETAILER_API_MESSAGES.originNotAllowed(origin));
       }
     });

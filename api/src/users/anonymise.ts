@@ -1,11 +1,16 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import { USER_MESSAGES } from 'shared-contracts/users';
 import { addresses } from '../addresses/schema.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { authThrottle, emailVerificationTokens, sessions, users } from '../auth/schema.ts';
 import { AUTH_RESULT_MESSAGES } from '../auth/service.ts';
 import { publishSessionRevocation } from '../auth/session-revocation.ts';
-import { accountSubject, clearAttempts, reserveAttempt } from '../auth/throttle.ts';
+import {
+  accountSubject,
+  clearAttempts,
+  reserveAttempt,
+  signedInAttemptKey,
+} from '../auth/throttle.ts';
 import { curbsidePickups } from '../curbside/schema.ts';
 import type { Db } from '../db/database.ts';
 import { deliveries, deliveryProofs } from '../deliveries/schema.ts';
@@ -33,7 +38,7 @@ export const ADDRESS_REMOVED = 'Address removed';
 
 export async function deleteAccount(
   db: Db,
-  input: { userId: string; password: string },
+  input: { userId: string; sessionId: string; address: string; password: string },
   now: Date,
 ): Promise<string> {
   const [user] = await db
@@ -41,7 +46,7 @@ export async function deleteAccount(
     .from(users)
     .where(and(eq(users.id, input.userId), isNull(users.deletedAt)));
   if (!user) throw new NotFoundError('Account not found');
-  const subject = accountSubject(user.id);
+  const subject = signedInAttemptKey(user.id, input.sessionId, input.address);
   await reserveAttempt(db, subject, now);
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     throw new ForbiddenError(AUTH_RESULT_MESSAGES.wrongPassword);
@@ -102,7 +107,8 @@ export async function deleteAccount(
       .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
     await publishSessionRevocation(tx, { userId: user.id, allSessions: true });
     await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, user.id));
-    await tx.delete(authThrottle).where(eq(authThrottle.subject, subject));
+    // Every counter of the account: its own and those of each session and address.
+    await tx.delete(authThrottle).where(like(authThrottle.subject, `${accountSubject(user.id)}%`));
     await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, user.id));
     await tx.delete(addresses).where(eq(addresses.userId, user.id));
     await tx.delete(supportThreads).where(eq(supportThreads.userId, user.id));

@@ -21,7 +21,13 @@ import {
   saveNotificationPreferences,
 } from '../notifications/preferences.ts';
 import { deleteAccount } from './anonymise.ts';
-import { changePassword, getAccountProfile, requestEmailChange, updateProfile } from './service.ts';
+import {
+  changePassword,
+  getAccountProfile,
+  requestEmailChange,
+  signOutOtherSessions,
+  updateProfile,
+} from './service.ts';
 
 const errors = errorResponses(400, 401);
 
@@ -109,7 +115,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Change your password; every other session is signed out',
         description:
-          'A wrong current password is 403 (this session stays signed in) and counts against the per-account limit of 5 failures in 15 minutes (429 with Retry-After).',
+          "A wrong current password is 403 (this session stays signed in) and counts against this session and address: 5 failures in 15 minutes, then 429 with Retry-After for this session only; the owner's other sessions are not affected.",
         body: changePasswordRequestSchema,
         response: { 200: userMessageSchema, ...errors, ...errorResponses(403, 429) },
       },
@@ -121,6 +127,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           {
             userId: request.user.id,
             sessionId: request.session.id,
+            address: request.ip,
             currentPassword: request.body.currentPassword,
             newPassword: request.body.newPassword,
           },
@@ -129,6 +136,28 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { message };
     },
+  );
+
+  app.post(
+    '/api/users/me/sessions/sign-out-others',
+    {
+      config: { rateLimit: perIp },
+      preHandler: requireSensitiveAuth,
+      schema: {
+        tags: ['users'],
+        summary: 'Sign out of all other sessions (sensitive); this one stays signed in',
+        description:
+          'Needs the sensitive window (403 outside it: confirm the password first). Every other session and its live streams end at once; the owner is emailed.',
+        response: { 200: userMessageSchema, ...errors, ...errorResponses(403) },
+      },
+    },
+    async (request) => ({
+      message: await signOutOtherSessions(
+        db(),
+        { userId: request.user.id, sessionId: request.session.id },
+        new Date(),
+      ),
+    }),
   );
 
   app.delete(
@@ -153,7 +182,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const message = await withRetryAfter(reply, () =>
         deleteAccount(
           db(),
-          { userId: request.user.id, password: request.body.password },
+          {
+            userId: request.user.id,
+            sessionId: request.session.id,
+            address: request.ip,
+            password: request.body.password,
+          },
           new Date(),
         ),
       );

@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { emailVerificationTokens, sessions, type UserRow, users } from '../auth/schema.ts';
 import { AUTH_RESULT_MESSAGES, EMAIL_VERIFICATION_TTL_MS } from '../auth/service.ts';
 import { publishSessionRevocation } from '../auth/session-revocation.ts';
-import { accountSubject, clearAttempts, reserveAttempt } from '../auth/throttle.ts';
+import { clearAttempts, reserveAttempt, signedInAttemptKey } from '../auth/throttle.ts';
 import { generateToken, hashToken } from '../auth/tokens.ts';
 import { toAuthUser, toPublicUser } from '../auth/user.ts';
 import type { Db } from '../db/database.ts';
@@ -170,17 +170,56 @@ export async function requestEmailChange(
   });
 }
 
+/** Ends every session of the user but `sessionId`, their live streams too on every process. */
+async function endOtherSessions(tx: Db, userId: string, sessionId: string, now: Date) {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(eq(sessions.userId, userId), ne(sessions.id, sessionId), isNull(sessions.revokedAt)),
+    );
+  await publishSessionRevocation(tx, { userId, allSessions: true, exceptSessionId: sessionId });
+}
+
+/**
+ * `POST /api/users/me/sessions/sign-out-others` (sensitive, issue 31): signs every other session
+ * out without changing the password, the owner's answer to a session they do not recognise.
+ */
+export async function signOutOtherSessions(
+  db: Db,
+  input: { userId: string; sessionId: string },
+  now: Date,
+): Promise<string> {
+  const user = await findUser(db, input.userId);
+  await db.transaction(async (tx) => {
+    await endOtherSessions(tx, user.id, input.sessionId, now);
+    await sendNotification(tx, {
+      channel: 'email',
+      to: user.email,
+      subject: 'Your CurbRun account was signed out on your other devices',
+      text: `Hi ${user.firstName},\n\nEvery other device signed in to your account was signed out. If this was not you, change your password and contact support right away.`,
+    });
+  });
+  return USER_MESSAGES.otherSessionsEnded;
+}
+
 /**
  * `POST /api/users/me/password`: the current password (throttled like login), then the new one;
  * every other session of the account ends at once, this one stays.
  */
 export async function changePassword(
   db: Db,
-  input: { userId: string; sessionId: string; currentPassword: string; newPassword: string },
+  input: {
+    userId: string;
+    sessionId: string;
+    address: string;
+    currentPassword: string;
+    newPassword: string;
+  },
   now: Date,
 ): Promise<string> {
   const user = await findUser(db, input.userId);
-  const subject = accountSubject(user.id);
+  const subject = signedInAttemptKey(user.id, input.sessionId, input.address);
   await reserveAttempt(db, subject, now);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     // 403 like a failed re-check: the session is fine, the password was not.
@@ -190,22 +229,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-    await tx
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          eq(sessions.userId, user.id),
-          ne(sessions.id, input.sessionId),
-          isNull(sessions.revokedAt),
-        ),
-      );
-    // Their live streams end too, on every API process, once this commits.
-    await publishSessionRevocation(tx, {
-      userId: user.id,
-      allSessions: true,
-      exceptSessionId: input.sessionId,
-    });
+    await endOtherSessions(tx, user.id, input.sessionId, now);
     await sendNotification(tx, {
       channel: 'email',
       to: user.email,

@@ -264,11 +264,11 @@ describe('webhooks: the outbox survives a restart', () => {
 describe('webhooks: address policy', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false' } });
+    server = await startTestServer({ env: { WEBHOOK_ALLOW_LOOPBACK: 'false' } });
   });
   afterAll(() => server?.close());
 
-  it('refuses loopback, private and plain-http endpoints when private targets are off', async () => {
+  it('refuses loopback, private and plain-http endpoints when loopback is off', async () => {
     const retailer = await onboardRetailer(server);
     const add = (url: string) =>
       apiPost(server, '/api/retailer/webhook-endpoints', retailer.owner.headers, {

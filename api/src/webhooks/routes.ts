@@ -45,7 +45,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: () => WebhookDeps }> =
   options,
 ) => {
   const db = () => app.database.db;
-  const allowPrivate = () => app.config.webhookAllowPrivateTargets;
+  const allowLoopback = () => app.config.webhookAllowLoopback;
   app.addHook('preHandler', requireUser);
   noStore(app);
   const accountOf = (userId: string) => requireAccountOfUser(db(), userId);
@@ -77,7 +77,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: () => WebhookDeps }> =
     async (request, reply) => {
       const account = await accountOf(request.user.id);
       const created = await db().transaction(async (tx) => {
-        const result = await createEndpoint(tx, account.id, request.body, allowPrivate());
+        const result = await createEndpoint(tx, account.id, request.body, allowLoopback());
         await notifyAccountOwner(
           tx,
           account.id,
@@ -112,7 +112,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: () => WebhookDeps }> =
           account.id,
           request.params.id,
           request.body,
-          allowPrivate(),
+          allowLoopback(),
         );
         await notifyAccountOwner(
           tx,

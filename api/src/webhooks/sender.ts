@@ -1,7 +1,12 @@
 import http from 'node:http';
 import https from 'node:https';
 import { SIGNATURE_HEADER } from 'shared-contracts/webhooks';
-import { BlockedAddressError, guardedLookup, literalHostIsPrivate } from './address-policy.ts';
+import {
+  BlockedAddressError,
+  blockedMessage,
+  guardedLookup,
+  literalHostKind,
+} from './address-policy.ts';
 import { signatureHeader } from './signature.ts';
 
 export interface SendResult {
@@ -27,7 +32,8 @@ export function sendWebhook(input: {
   secret: string;
   eventId: string;
   timeoutMs: number;
-  allowPrivateTargets: boolean;
+  /** WEBHOOK_ALLOW_LOOPBACK: loopback receivers (local testing); never private ranges. */
+  allowLoopback: boolean;
   now?: () => number;
 }): Promise<SendResult> {
   const started = performance.now();
@@ -47,12 +53,15 @@ export function sendWebhook(input: {
       finish({ statusCode: null, error: 'Invalid URL', ok: false });
       return;
     }
-    if (!input.allowPrivateTargets && literalHostIsPrivate(url.hostname)) {
-      finish({
-        statusCode: null,
-        error: `Refused to send to ${url.hostname}: a private or local address`,
-        ok: false,
-      });
+    // A literal address is connected to without a lookup, so it is checked here; a name is
+    // checked on what it resolves to at this very attempt (guardedLookup).
+    const literal = literalHostKind(url.hostname);
+    if (
+      literal === 'blocked' ||
+      (literal === 'loopback' && !input.allowLoopback) ||
+      (url.protocol !== 'http:' && url.protocol !== 'https:')
+    ) {
+      finish({ statusCode: null, error: blockedMessage(url.hostname), ok: false });
       return;
     }
     const client = url.protocol === 'https:' ? https : http;
@@ -68,7 +77,7 @@ export function sendWebhook(input: {
           'curbrun-event-id': input.eventId,
         },
         timeout: input.timeoutMs,
-        ...(input.allowPrivateTargets ? {} : { lookup: guardedLookup }),
+        lookup: guardedLookup(input.allowLoopback),
       },
       (response) => {
         // Read (and discard) a bounded amount of the answer so the socket is released.

@@ -21,7 +21,7 @@ import { randomBase62 } from '../api-keys/keys.ts';
 import type { Db } from '../db/database.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
 import type { ScheduledTimer, ScheduleTimerInput } from '../simulator/timers.ts';
-import { isPrivateAddress, literalHostIsPrivate } from './address-policy.ts';
+import { addressAllowed, literalHostKind } from './address-policy.ts';
 import { retryDelayMs } from './retry-schedule.ts';
 import {
   type WebhookDeliveryRow,
@@ -46,7 +46,7 @@ export interface WebhookDeps {
   schedule(db: Db, input: ScheduleTimerInput): Promise<ScheduledTimer>;
   timeScale: number;
   timeoutMs: number;
-  allowPrivateTargets: boolean;
+  allowLoopback: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -65,20 +65,26 @@ function toEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
   };
 }
 
-/** Refuses URLs the address policy forbids, with a message for the form. */
-export async function assertUrlAllowed(rawUrl: string, allowPrivateTargets: boolean) {
-  if (allowPrivateTargets) return;
+/**
+ * Refuses URLs the address policy forbids, with a message for the form: never a private,
+ * link-local or metadata address; loopback and plain http only with `WEBHOOK_ALLOW_LOOPBACK`.
+ */
+export async function assertUrlAllowed(rawUrl: string, allowLoopback: boolean) {
   const url = new URL(rawUrl);
   const fail = (message: string) => {
     throw new BadRequestError(message, [{ path: 'url', message }]);
   };
-  if (url.protocol !== 'https:') fail(WEBHOOK_MESSAGES.urlHttpsInProduction);
-  if (url.hostname === 'localhost' || literalHostIsPrivate(url.hostname)) {
+  if (url.protocol !== 'https:' && !allowLoopback) fail(WEBHOOK_MESSAGES.urlHttpsInProduction);
+  const literal = literalHostKind(url.hostname);
+  if (literal === 'blocked' || (literal === 'loopback' && !allowLoopback)) {
     fail(WEBHOOK_MESSAGES.urlPrivate);
   }
+  if (literal) return;
   // A name that resolves privately now is refused now; the sender checks again at every attempt.
   const addresses = await lookup(url.hostname, { all: true }).catch(() => []);
-  if (addresses.some((entry) => isPrivateAddress(entry.address))) fail(WEBHOOK_MESSAGES.urlPrivate);
+  if (addresses.some((entry) => !addressAllowed(entry.address, allowLoopback))) {
+    fail(WEBHOOK_MESSAGES.urlPrivate);
+  }
 }
 
 export async function listEndpoints(db: Db, accountId: string): Promise<WebhookEndpoint[]> {
@@ -118,9 +124,9 @@ export async function createEndpoint(
   db: Db,
   accountId: string,
   input: z.output<typeof webhookEndpointInputSchema>,
-  allowPrivateTargets: boolean,
+  allowLoopback: boolean,
 ): Promise<CreatedWebhookEndpoint> {
-  await assertUrlAllowed(input.url, allowPrivateTargets);
+  await assertUrlAllowed(input.url, allowLoopback);
   const [existing] = await db
     .select({ value: count() })
     .from(webhookEndpoints)
@@ -155,10 +161,10 @@ export async function updateEndpoint(
   accountId: string,
   id: string,
   input: z.output<typeof webhookEndpointUpdateSchema>,
-  allowPrivateTargets: boolean,
+  allowLoopback: boolean,
 ): Promise<WebhookEndpoint> {
   await findEndpoint(db, accountId, id);
-  if (input.url) await assertUrlAllowed(input.url, allowPrivateTargets);
+  if (input.url) await assertUrlAllowed(input.url, allowLoopback);
   const [row] = await db
     .update(webhookEndpoints)
     .set({
@@ -311,7 +317,7 @@ export async function runScheduledAttempt(
     secret: endpoint.secret,
     eventId: event.id,
     timeoutMs: deps.timeoutMs,
-    allowPrivateTargets: deps.allowPrivateTargets,
+    allowLoopback: deps.allowLoopback,
   });
 
   await deps.db.transaction(async (tx) => {
@@ -374,7 +380,7 @@ export async function retryDeliveryNow(
     secret: endpoint.secret,
     eventId: event.id,
     timeoutMs: deps.timeoutMs,
-    allowPrivateTargets: deps.allowPrivateTargets,
+    allowLoopback: deps.allowLoopback,
   });
   await deps.db.transaction(async (tx) => {
     const [logged] = await tx

@@ -76,6 +76,17 @@ export function useChangePasswordMutation() {
   });
 }
 
+export function useSignOutOtherSessionsMutation() {
+  return useMutation({
+    mutationFn: async () =>
+      userMessageSchema.parse(
+        await apiRequest<unknown>('POST', '/api/users/me/sessions/sign-out-others', undefined, {
+          auth: true,
+        }),
+      ),
+  });
+}
+
 export function useDeleteAccountMutation() {
   return useMutation({
     mutationFn: async (body: DeleteAccountRequest) =>

@@ -10,6 +10,7 @@ import { EmailSection } from './email-section';
 import { NotificationsSection } from './notifications-section';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
+import { SessionsSection } from './sessions-section';
 
 /**
  * `/settings` (issue 7, signed-in only): profile, email, addresses, notifications, password and
@@ -63,6 +64,9 @@ function Settings() {
           </Card>
           <Card id="password" aria-labelledby="password-heading">
             <PasswordSection />
+          </Card>
+          <Card id="sessions" aria-labelledby="sessions-heading">
+            <SessionsSection />
           </Card>
           <Card id="delete-account" aria-labelledby="delete-account-heading">
             <DeleteAccountSection />

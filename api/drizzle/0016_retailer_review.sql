@@ -1,0 +1,1 @@
+ALTER TABLE "retailer_accounts" ADD COLUMN "reviewed_at" timestamp with time zone;

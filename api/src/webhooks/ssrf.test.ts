@@ -1,0 +1,121 @@
+import { WEBHOOK_MESSAGES } from 'shared-contracts/webhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
+import { apiPost, onboardRetailer } from '../retailer-accounts/test-helpers.ts';
+import {
+  blockedMessage,
+  classifyAddress,
+  guardedLookup,
+  literalHostKind,
+} from './address-policy.ts';
+import { sendWebhook } from './sender.ts';
+import { startReceiver } from './test-receiver.ts';
+
+/**
+ * Issue 31, item 3: webhooks must never reach link-local, metadata or private addresses, in any
+ * mode and any spelling; loopback only with WEBHOOK_ALLOW_LOOPBACK; the address checked is the
+ * one connected to at send time.
+ */
+const METADATA_SPELLINGS = [
+  'http://169.254.169.254/latest/meta-data/',
+  'https://[::ffff:a9fe:a9fe]/',
+  'https://[::ffff:169.254.169.254]/',
+  'http://2852039166/',
+  'http://0251.0376.0251.0376/',
+  'http://0xa9.0xfe.0xa9.0xfe/',
+  'http://0xa9fea9fe/',
+  'https://[::a9fe:a9fe]/',
+  'https://[2002:a9fe:a9fe::1]/',
+  'http://10.1.2.3/',
+  'http://012.1.2.3/',
+  'http://192.168.1.1/',
+  'http://172.16.0.1/',
+  'https://[fd00::1]/',
+  'https://[fe80::1]/',
+  'https://[::ffff:0a00:0001]/',
+  'http://0.0.0.0/',
+];
+
+describe('the webhook address policy', () => {
+  it('classifies every spelling of a private or metadata address as blocked', () => {
+    for (const url of METADATA_SPELLINGS) {
+      expect(literalHostKind(new URL(url).hostname), url).toBe('blocked');
+    }
+    for (const url of [
+      'http://127.0.0.1/',
+      'http://2130706433/',
+      'http://[::1]/',
+      'http://[::ffff:7f00:1]/',
+      'http://localhost/',
+    ]) {
+      expect(literalHostKind(new URL(url).hostname), url).toBe('loopback');
+    }
+    expect(classifyAddress('93.184.216.34')).toBe('public');
+    expect(classifyAddress('2606:2800:220:1:248:1893:25c8:1946')).toBe('public');
+    expect(literalHostKind('hooks.example.com')).toBeNull();
+  });
+
+  it('checks the address a name resolves to at send time, loopback only when allowed', async () => {
+    const resolve = (allowLoopback: boolean) =>
+      new Promise<string>((done) => {
+        guardedLookup(allowLoopback)('localhost', { family: 4 }, (error, address) =>
+          done(error ? error.message : String(address)),
+        );
+      });
+    expect(await resolve(false)).toBe(blockedMessage('localhost'));
+    expect(await resolve(true)).toBe('127.0.0.1');
+  });
+
+  it('sends nothing to a loopback receiver when loopback is off, in any spelling', async () => {
+    const receiver = await startReceiver();
+    try {
+      const port = new URL(receiver.url).port;
+      for (const host of ['127.0.0.1', 'localhost.', '[::ffff:7f00:1]', '2130706433']) {
+        const result = await sendWebhook({
+          url: `http://${host}:${port}/webhooks`,
+          body: '{}',
+          secret: 'whsec_test',
+          eventId: 'evt_1',
+          timeoutMs: 2_000,
+          allowLoopback: false,
+        });
+        expect(result, host).toMatchObject({ ok: false, statusCode: null });
+      }
+      expect(receiver.received).toHaveLength(0);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
+describeEachDatabase('webhook endpoints outside production', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // The default outside production: loopback allowed for local receivers.
+    server = await startTestServer({ database: kind });
+  });
+  afterAll(() => server?.close());
+
+  it('refuses link-local, metadata and private endpoints in every spelling, loopback still works', async () => {
+    expect(server.config.webhookAllowLoopback).toBe(true);
+    const retailer = await onboardRetailer(server);
+    const add = (url: string) =>
+      apiPost(server, '/api/retailer/webhook-endpoints', retailer.owner.headers, {
+        url,
+        mode: 'test',
+        events: ['delivery.delivered'],
+      });
+    for (const url of METADATA_SPELLINGS) {
+      const response = await add(url);
+      expect(response.status, url).toBe(400);
+      expect(await response.json()).toMatchObject({ message: WEBHOOK_MESSAGES.urlPrivate });
+    }
+    const receiver = await startReceiver();
+    try {
+      const local = await add(receiver.url);
+      expect(local.status).toBe(201);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
