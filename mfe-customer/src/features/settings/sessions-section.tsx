@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, errorMessage, sensitiveCheckQueryOptions } from 'shared-client';
+import { sensitiveCheckQueryOptions } from 'shared-auth';
+import { ApiError, errorMessage } from 'shared-client';
 import { Button, Notice, Row, Stack, toast } from 'shared-ui';
 import { useSignOutOtherSessionsMutation } from './api';
 import { useReauthenticate } from './use-reauthenticate';
