@@ -93,7 +93,7 @@ describe('apiRequest (writes)', () => {
 
 describe('apiFetch (bodies and answers that are not JSON)', () => {
   it('sends the body as is with credentials, and the bearer header only when asked', async () => {
-    localStorage.setItem('token', 'abc');
+    setTokenSource(() => 'abc');
     const spy = stubFetch(new Response('image bytes', { status: 200 }));
     const photo = new Blob(['png'], { type: 'image/png' });
     const response = await apiFetch('/api/photos', {
