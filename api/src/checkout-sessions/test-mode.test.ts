@@ -86,7 +86,7 @@ describeEachDatabase('checkout sessions: test mode', (kind) => {
     const widget = await apiPost(
       server,
       '/api/v1/widget/checkout',
-      { authorization: `Bearer ${retailer.publishable.test}`, origin: server.url },
+      { authorization: `Bearer ${retailer.publishable.test}`, origin: server.config.publicUrl },
       checkoutBody(retailer.account.retailerId),
     );
     expect(widget.status, await widget.clone().text()).toBe(201);
