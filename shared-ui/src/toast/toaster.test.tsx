@@ -1,7 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { markPageReady } from '../page-ready';
 import { theme } from '../theme/theme';
 import { resetToasts, toast } from './toast-store';
 import { Toaster } from './toaster';
@@ -20,18 +19,13 @@ afterEach(() => {
 });
 
 describe('<Toaster>', () => {
-  it('renders nothing until a toast is raised or the page is idle', () => {
-    // An idle moment that never comes: only a toast can load the toast area.
-    vi.stubGlobal('requestIdleCallback', () => 1);
-    vi.stubGlobal('cancelIdleCallback', () => {});
+  it('renders nothing until a toast is raised', () => {
     const { container } = renderToaster();
     expect(container).toBeEmptyDOMElement();
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
   });
 
-  it('loads the toast area and shows a toast raised before the page was idle', async () => {
-    vi.stubGlobal('requestIdleCallback', () => 1);
-    vi.stubGlobal('cancelIdleCallback', () => {});
+  it('loads the toast area and shows a toast raised before anyone pressed anything', async () => {
     renderToaster();
     act(() => {
       toast({ title: 'Store Notified!', description: 'The store knows you are here' });
@@ -41,17 +35,13 @@ describe('<Toaster>', () => {
     expect(screen.getByRole('button', { name: 'Dismiss notification' })).toBeInTheDocument();
   });
 
-  it('fetches the toast code once the page is idle, and shows the area only with a toast', async () => {
-    vi.stubGlobal('requestIdleCallback', (callback: () => void) => {
-      setTimeout(callback, 0);
-      return 1;
-    });
-    vi.stubGlobal('cancelIdleCallback', () => {});
+  it('fetches the toast code at the first press, and shows the area only with a toast', async () => {
     const { container } = renderToaster();
-    // The shell marks the page ready once its first page is interactive (PageReady).
-    act(() => markPageReady());
+    act(() => {
+      document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    });
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    // Idle, and no toast: nothing rendered, no empty region for a screen reader to land on.
+    // Pressed, and no toast: nothing rendered, no empty region for a screen reader to land on.
     expect(container).toBeEmptyDOMElement();
     act(() => {
       toast({ title: 'Store Notified!' });
