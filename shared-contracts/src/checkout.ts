@@ -76,6 +76,33 @@ export const createCheckoutSessionInputSchema = z
   .meta({ id: 'CreateCheckoutSessionInput' });
 export type CreateCheckoutSessionInput = z.input<typeof createCheckoutSessionInputSchema>;
 
+/**
+ * The customer's details as a checkout session shows them (issue 31): in full only to the
+ * customer they belong to (signed in with that verified email); anyone else with the link sees
+ * `masked: true`, an email like `d***@curbrun.test`, a phone with its last two digits and only the
+ * address's city and state.
+ */
+export const checkoutSessionCustomerSchema = z
+  .object({
+    name: z.string(),
+    email: z.string().optional(),
+    phone: z.string().optional(),
+    address: z
+      .object({
+        label: z.string().optional(),
+        line1: z.string().optional(),
+        line2: z.string().optional(),
+        city: z.string(),
+        state: z.string(),
+        zip: z.string().optional(),
+        instructions: z.string().optional(),
+      })
+      .optional(),
+    masked: z.boolean(),
+  })
+  .meta({ id: 'CheckoutSessionCustomer' });
+export type CheckoutSessionCustomer = z.infer<typeof checkoutSessionCustomerSchema>;
+
 export const checkoutSessionStoreSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -100,7 +127,7 @@ export const checkoutSessionSchema = z
     retailerOrderNumber: z.string(),
     items: z.array(checkoutItemSchema),
     itemsTotalCents: z.number().int(),
-    customerInfo: checkoutCustomerInfoSchema,
+    customerInfo: checkoutSessionCustomerSchema,
     bags: z.number().int(),
     weightClass: weightClassSchema,
     expiresAt: z.iso.datetime({ offset: true }),
