@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { metroAreaSchema } from './stores.ts';
+import { safeText } from './text.ts';
 
 /**
  * Saved delivery addresses (issue 6; the settings page builds on the same API). Addresses are in
@@ -26,24 +27,19 @@ export const ADDRESS_MESSAGES = {
 /** A street address as typed (delivery details step, settings). */
 export const addressInputSchema = z
   .object({
-    label: z.string().trim().max(40, ADDRESS_MESSAGES.labelMax).optional(),
-    line1: z
-      .string()
-      .trim()
+    label: safeText('Label').max(40, ADDRESS_MESSAGES.labelMax).optional(),
+    line1: safeText('Street address')
       .min(1, ADDRESS_MESSAGES.line1Required)
       .max(120, ADDRESS_MESSAGES.line1Max),
-    line2: z.string().trim().max(60, ADDRESS_MESSAGES.line2Max).optional(),
-    city: z.string().trim().min(1, ADDRESS_MESSAGES.cityRequired).max(60, ADDRESS_MESSAGES.cityMax),
-    state: z
-      .string()
-      .trim()
+    line2: safeText('Address line 2').max(60, ADDRESS_MESSAGES.line2Max).optional(),
+    city: safeText('City').min(1, ADDRESS_MESSAGES.cityRequired).max(60, ADDRESS_MESSAGES.cityMax),
+    state: safeText('State')
       .toUpperCase()
       .refine((value) => value === 'TX', ADDRESS_MESSAGES.stateTexas),
-    zip: z
-      .string()
-      .trim()
-      .regex(/^\d{5}$/, ADDRESS_MESSAGES.zipFormat),
-    instructions: z.string().trim().max(280, ADDRESS_MESSAGES.instructionsMax).optional(),
+    zip: safeText('ZIP code').regex(/^\d{5}$/, ADDRESS_MESSAGES.zipFormat),
+    instructions: safeText('Delivery instructions', { multiline: true })
+      .max(280, ADDRESS_MESSAGES.instructionsMax)
+      .optional(),
   })
   .meta({ id: 'AddressInput' });
 export type AddressInput = z.infer<typeof addressInputSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text.ts';
 
 /** The signed-in user as the client sees it (SPEC section 3). */
 export const userSchema = z.object({
@@ -73,9 +74,7 @@ const passwordMax = () => z.string().max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.pass
 /** `POST /api/auth/login` (SPEC section 3: identifier is an email or a username). */
 export const loginRequestSchema = z
   .object({
-    identifier: z
-      .string()
-      .trim()
+    identifier: safeText('Email or username')
       .min(1, AUTH_MESSAGES.identifierRequired)
       .max(EMAIL_MAX_LENGTH, AUTH_MESSAGES.identifierMax),
     password: passwordMax().min(LOGIN_PASSWORD_MIN_LENGTH, AUTH_MESSAGES.loginPasswordMin),
@@ -103,25 +102,17 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 /** `POST /api/auth/register`. */
 export const registerRequestSchema = z
   .object({
-    firstName: z
-      .string()
-      .trim()
+    firstName: safeText('First name')
       .min(1, AUTH_MESSAGES.firstNameRequired)
       .max(NAME_MAX_LENGTH, AUTH_MESSAGES.firstNameMax),
-    lastName: z
-      .string()
-      .trim()
+    lastName: safeText('Last name')
       .min(1, AUTH_MESSAGES.lastNameRequired)
       .max(NAME_MAX_LENGTH, AUTH_MESSAGES.lastNameMax),
-    username: z
-      .string()
-      .trim()
+    username: safeText('Username')
       .min(USERNAME_MIN_LENGTH, AUTH_MESSAGES.usernameMin)
       .max(USERNAME_MAX_LENGTH, AUTH_MESSAGES.usernameMax)
       .regex(USERNAME_PATTERN, AUTH_MESSAGES.usernameCharacters),
-    email: z
-      .string()
-      .trim()
+    email: safeText('Email')
       .max(EMAIL_MAX_LENGTH, AUTH_MESSAGES.emailMax)
       .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid })),
     password: newPasswordSchema,
@@ -141,9 +132,7 @@ export type VerifyRecentRequest = z.infer<typeof verifyRecentRequestSchema>;
 /** `POST /api/auth/verify-email`. */
 export const verifyEmailRequestSchema = z
   .object({
-    token: z
-      .string()
-      .trim()
+    token: safeText('Verification token')
       .min(1, AUTH_MESSAGES.tokenRequired)
       .max(TOKEN_MAX_LENGTH, AUTH_MESSAGES.tokenMax),
   })

@@ -12,6 +12,7 @@ import {
 } from './quotes.ts';
 import { apiModeSchema } from './retailer.ts';
 import { retailerIdSchema } from './retailers.ts';
+import { safeText } from './text.ts';
 
 /**
  * Checkout sessions (issue 6): a retailer hands a customer's order to CurbRun (the retailer API's
@@ -30,8 +31,8 @@ export const DEFAULT_CHECKOUT_SESSION_MINUTES = 24 * 60;
 
 export const checkoutItemSchema = z
   .object({
-    sku: z.string().trim().max(64).optional(),
-    name: z.string().trim().min(1, 'Item name is required').max(200),
+    sku: safeText('SKU').max(64).optional(),
+    name: safeText('Name').min(1, 'Item name is required').max(200),
     quantity: z.number().int().min(1, 'Quantity must be at least 1').max(999),
     unitPriceCents: z.number().int().min(0).max(10_000_000),
   })
@@ -40,9 +41,9 @@ export type CheckoutItem = z.infer<typeof checkoutItemSchema>;
 
 export const checkoutCustomerInfoSchema = z
   .object({
-    name: z.string().trim().min(1, 'Customer name is required').max(80),
+    name: safeText('Name').min(1, 'Customer name is required').max(80),
     email: z.email('Invalid email address').max(254).optional(),
-    phone: z.string().trim().max(30).optional(),
+    phone: safeText('Phone').max(30).optional(),
     address: addressInputSchema.optional(),
   })
   .meta({ id: 'CheckoutCustomerInfo' });
@@ -53,9 +54,9 @@ export const createCheckoutSessionInputSchema = z
   .object({
     retailerId: retailerIdSchema,
     /** The store holding the order; when absent the customer chooses one of the retailer's. */
-    storeId: z.string().trim().min(1).max(80).optional(),
+    storeId: safeText('Store').min(1).max(80).optional(),
     /** The retailer's own order number, shown to the customer and kept on the order pickup. */
-    retailerOrderNumber: z.string().trim().min(1).max(40).optional(),
+    retailerOrderNumber: safeText('Order number').min(1).max(40).optional(),
     items: z
       .array(checkoutItemSchema)
       .min(1, 'A checkout needs at least one item')
@@ -74,6 +75,33 @@ export const createCheckoutSessionInputSchema = z
   })
   .meta({ id: 'CreateCheckoutSessionInput' });
 export type CreateCheckoutSessionInput = z.input<typeof createCheckoutSessionInputSchema>;
+
+/**
+ * The customer's details as a checkout session shows them (issue 31): in full only to the
+ * customer they belong to (signed in with that verified email); anyone else with the link sees
+ * `masked: true`, an email like `d***@curbrun.test`, a phone with its last two digits and only the
+ * address's city and state.
+ */
+export const checkoutSessionCustomerSchema = z
+  .object({
+    name: z.string(),
+    email: z.string().optional(),
+    phone: z.string().optional(),
+    address: z
+      .object({
+        label: z.string().optional(),
+        line1: z.string().optional(),
+        line2: z.string().optional(),
+        city: z.string(),
+        state: z.string(),
+        zip: z.string().optional(),
+        instructions: z.string().optional(),
+      })
+      .optional(),
+    masked: z.boolean(),
+  })
+  .meta({ id: 'CheckoutSessionCustomer' });
+export type CheckoutSessionCustomer = z.infer<typeof checkoutSessionCustomerSchema>;
 
 export const checkoutSessionStoreSchema = z.object({
   id: z.string(),
@@ -99,7 +127,7 @@ export const checkoutSessionSchema = z
     retailerOrderNumber: z.string(),
     items: z.array(checkoutItemSchema),
     itemsTotalCents: z.number().int(),
-    customerInfo: checkoutCustomerInfoSchema,
+    customerInfo: checkoutSessionCustomerSchema,
     bags: z.number().int(),
     weightClass: weightClassSchema,
     expiresAt: z.iso.datetime({ offset: true }),
@@ -114,7 +142,7 @@ export const checkoutSessionParamsSchema = z.object({ id: z.uuid('Checkout sessi
 /** `POST /api/checkout-sessions/:id/complete`, with an `Idempotency-Key` header. */
 export const completeCheckoutRequestSchema = z
   .object({
-    storeId: z.string().trim().min(1).max(80).optional(),
+    storeId: safeText('Store').min(1).max(80).optional(),
     deliveryType: deliveryTypeSchema,
     ...deliveryDestinationSchema.shape,
     window: deliveryWindowSchema,

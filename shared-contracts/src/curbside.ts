@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text.ts';
 
 /**
  * Curbside pickup with robot delivery (SPEC sections 2–5 and 8, issue 5): the arrival form, the
@@ -123,44 +124,37 @@ function countDigits(value: string): number {
   return value.replace(/\D/g, '').length;
 }
 
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
+const optionalText = (label: string, max: number, message: string, multiline = false) =>
+  safeText(label, { multiline })
     .max(max, message)
     .optional()
     .transform((value) => (value ? value : undefined));
 
 /** The arrival form (SPEC section 3) and the body of `POST /api/curbside-pickups`. */
 export const curbsideArrivalSchema = z.object({
-  customerName: z
-    .string(CURBSIDE_MESSAGES.customerNameRequired)
-    .trim()
+  customerName: safeText('Customer name', { typeError: CURBSIDE_MESSAGES.customerNameRequired })
     .min(1, CURBSIDE_MESSAGES.customerNameRequired)
     .max(CUSTOMER_NAME_MAX_LENGTH, CURBSIDE_MESSAGES.customerNameMax),
-  parkingSpotNumber: z
-    .string(CURBSIDE_MESSAGES.parkingSpotRequired)
-    .trim()
+  parkingSpotNumber: safeText('Parking spot', { typeError: CURBSIDE_MESSAGES.parkingSpotRequired })
     .min(1, CURBSIDE_MESSAGES.parkingSpotRequired)
     .max(PARKING_SPOT_MAX_LENGTH, CURBSIDE_MESSAGES.parkingSpotMax),
-  phoneNumber: z
-    .string(CURBSIDE_MESSAGES.phoneInvalid)
-    .trim()
+  phoneNumber: safeText('Phone number', { typeError: CURBSIDE_MESSAGES.phoneInvalid })
     .min(PHONE_MIN_LENGTH, CURBSIDE_MESSAGES.phoneInvalid)
     .max(PHONE_MAX_LENGTH, CURBSIDE_MESSAGES.phoneInvalid)
     .regex(PHONE_PATTERN, CURBSIDE_MESSAGES.phoneInvalid)
     .refine((value) => countDigits(value) >= PHONE_MIN_LENGTH, CURBSIDE_MESSAGES.phoneInvalid),
   vehicleDescription: optionalText(
+    'Vehicle description',
     VEHICLE_DESCRIPTION_MAX_LENGTH,
     CURBSIDE_MESSAGES.vehicleDescriptionMax,
   ),
   specialInstructions: optionalText(
+    'Special instructions',
     SPECIAL_INSTRUCTIONS_MAX_LENGTH,
     CURBSIDE_MESSAGES.specialInstructionsMax,
+    true,
   ),
-  orderNumber: z
-    .string(CURBSIDE_MESSAGES.orderNumberRequired)
-    .trim()
+  orderNumber: safeText('Order number', { typeError: CURBSIDE_MESSAGES.orderNumberRequired })
     .min(1, CURBSIDE_MESSAGES.orderNumberRequired)
     .max(ORDER_NUMBER_MAX_LENGTH, CURBSIDE_MESSAGES.orderNumberMax)
     // No format check here: SPEC section 5 only requires a value, and an order number that is not

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { locationSchema } from './addresses.ts';
 import { deliveryTypeSchema } from './quotes.ts';
+import { safeText } from './text.ts';
 
 /**
  * Deliveries (issue 7): the courier trip that brings an order pickup to the customer's car
@@ -333,9 +334,7 @@ export const pickupHistoryQuerySchema = z.object({
     .default(10),
   status: historyFilterSchema.optional(),
   /** Part of the CR- order number (or the retailer's own number), any case. */
-  q: z
-    .string()
-    .trim()
+  q: safeText('Search')
     .max(HISTORY_SEARCH_MAX, `Search must be at most ${HISTORY_SEARCH_MAX} characters`)
     .optional(),
 });

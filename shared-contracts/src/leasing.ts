@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cardInputSchema } from './payments.ts';
+import { safeText } from './text.ts';
 
 /**
  * Robot leasing (issue 8): retailers lease CurbRun delivery robots for their stores. The catalog
@@ -186,7 +187,7 @@ export const createLeaseRequestSchema = z
     modelId: robotModelIdSchema,
     planId: leasePlanIdSchema,
     quantity: leaseQuantitySchema,
-    storeId: z.string().trim().min(1, LEASE_MESSAGES.storeRequired).max(80),
+    storeId: safeText('Store').min(1, LEASE_MESSAGES.storeRequired).max(80),
     card: cardInputSchema,
     acceptTerms: z.literal(true, { error: LEASE_MESSAGES.termsRequired }),
     /** What the page showed; a different server price is refused (409). */

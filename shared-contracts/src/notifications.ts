@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text.ts';
 
 export const NOTIFICATION_CHANNELS = ['email', 'sms'] as const;
 export const notificationChannelSchema = z.enum(NOTIFICATION_CHANNELS);
@@ -24,7 +25,7 @@ export const OUTBOX_MAX_LIMIT = 200;
 
 export const outboxQuerySchema = z.object({
   /** Only messages to this address or phone number (case-insensitive). */
-  to: z.string().trim().min(1).optional(),
+  to: safeText('Recipient').min(1).optional(),
   limit: z.coerce
     .number()
     .int('limit must be a whole number')

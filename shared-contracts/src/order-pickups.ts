@@ -10,6 +10,7 @@ import {
   feeLineSchema,
   weightClassSchema,
 } from './quotes.ts';
+import { safeText } from './text.ts';
 
 /**
  * Lifecycle of an order pickup. The curbside arrival form offers orders that are `confirmed` or
@@ -103,26 +104,22 @@ export const MAX_TIP_CENTS = 10_000;
 export const TIP_PRESETS_CENTS = [0, 200, 300, 500] as const;
 
 export const storeDetailsStepSchema = z.object({
-  retailerId: z.string().min(1, ORDER_MESSAGES.retailerRequired),
-  storeId: z.string().min(1, ORDER_MESSAGES.storeRequired),
+  retailerId: safeText('Retailer').min(1, ORDER_MESSAGES.retailerRequired),
+  storeId: safeText('Store').min(1, ORDER_MESSAGES.storeRequired),
 });
 export type StoreDetailsStep = z.infer<typeof storeDetailsStepSchema>;
 
 export const orderDetailsStepSchema = z.object({
-  retailerOrderNumber: z
-    .string()
-    .trim()
+  retailerOrderNumber: safeText('Order number')
     .min(1, ORDER_MESSAGES.retailerOrderNumberRequired)
     .max(40, ORDER_MESSAGES.retailerOrderNumberMax)
     .regex(/^[A-Za-z0-9 #/_-]+$/, ORDER_MESSAGES.retailerOrderNumberCharacters),
-  customerName: z
-    .string()
-    .trim()
+  customerName: safeText('Customer name')
     .min(1, ORDER_MESSAGES.customerNameRequired)
     .max(80, ORDER_MESSAGES.customerNameMax),
   bags: bagsSchema,
   weightClass: weightClassSchema,
-  notes: z.string().trim().max(500, ORDER_MESSAGES.notesMax).optional(),
+  notes: safeText('Notes', { multiline: true }).max(500, ORDER_MESSAGES.notesMax).optional(),
 });
 export type OrderDetailsStep = z.infer<typeof orderDetailsStepSchema>;
 export type OrderDetailsStepInput = z.input<typeof orderDetailsStepSchema>;
@@ -136,7 +133,7 @@ export const tipCentsSchema = z
 /** `POST /api/order-pickups`, with an `Idempotency-Key` header. */
 export const createOrderPickupRequestSchema = z
   .object({
-    storeId: z.string().trim().min(1, ORDER_MESSAGES.storeRequired).max(80),
+    storeId: safeText('Store').min(1, ORDER_MESSAGES.storeRequired).max(80),
     ...orderDetailsStepSchema.shape,
     deliveryType: deliveryTypeSchema,
     ...deliveryDestinationSchema.shape,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text.ts';
 
 /**
  * Payments (issue 6): card validation shared by the card form and the server, the ways to pay
@@ -93,9 +94,7 @@ const MAX_YEARS_AHEAD = 20;
  */
 export const cardInputSchema = z
   .object({
-    number: z
-      .string()
-      .trim()
+    number: safeText('Card number')
       .min(1, { error: CARD_MESSAGES.numberRequired, abort: true })
       .regex(/^[\d\s-]+$/, { error: CARD_MESSAGES.numberCharacters, abort: true })
       .superRefine((number, ctx) => {
@@ -106,9 +105,7 @@ export const cardInputSchema = z
           ctx.addIssue({ code: 'custom', message: CARD_MESSAGES.numberInvalid });
         }
       }),
-    expiry: z
-      .string()
-      .trim()
+    expiry: safeText('Expiry')
       .min(1, { error: CARD_MESSAGES.expiryRequired, abort: true })
       .superRefine((value, ctx) => {
         const expiry = parseExpiry(value);
@@ -123,12 +120,10 @@ export const cardInputSchema = z
           ctx.addIssue({ code: 'custom', message: CARD_MESSAGES.expiryTooFar });
         }
       }),
-    cvc: z
-      .string()
-      .trim()
+    cvc: safeText('CVC')
       .min(1, { error: CARD_MESSAGES.cvcRequired, abort: true })
       .regex(/^\d{3,4}$/, CARD_MESSAGES.cvc3),
-    name: z.string().trim().min(1, CARD_MESSAGES.nameRequired).max(80, CARD_MESSAGES.nameMax),
+    name: safeText('Name').min(1, CARD_MESSAGES.nameRequired).max(80, CARD_MESSAGES.nameMax),
   })
   .superRefine((card, ctx) => {
     // The CVC's length depends on the brand: 4 digits for American Express, 3 for the others.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressInputSchema } from './addresses.ts';
 import { subscriptionPlanIdSchema } from './subscriptions.ts';
+import { safeText } from './text.ts';
 
 /**
  * Delivery quotes (issue 6, SPEC section 9). The server prices every order; these are the inputs,
@@ -123,7 +124,7 @@ export const deliveryDestinationSchema = z.object({
 /** `POST /api/quotes`. Without `window` the fastest window the address qualifies for is priced. */
 export const quoteRequestSchema = z
   .object({
-    storeId: z.string().trim().min(1, QUOTE_MESSAGES.storeRequired).max(80),
+    storeId: safeText('Store').min(1, QUOTE_MESSAGES.storeRequired).max(80),
     deliveryType: deliveryTypeSchema,
     ...deliveryDestinationSchema.shape,
     window: deliveryWindowSchema.optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatCents } from './payments.ts';
+import { safeText } from './text.ts';
 import { MAX_WALLET_BALANCE_CENTS } from './wallet.ts';
 
 /**
@@ -160,9 +161,7 @@ export const createRefundRequestSchema = z
   .object({
     orderPickupId: z.uuid(REFUND_MESSAGES.orderRequired),
     reason: refundReasonSchema,
-    description: z
-      .string()
-      .trim()
+    description: safeText('Description', { multiline: true })
       .min(REFUND_DESCRIPTION_MIN, REFUND_MESSAGES.descriptionMin)
       .max(REFUND_DESCRIPTION_MAX, REFUND_MESSAGES.descriptionMax),
     itemValueCents: itemValueCentsSchema.optional(),

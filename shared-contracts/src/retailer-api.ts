@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DELIVERY_TYPES, DELIVERY_WINDOWS, WEIGHT_CLASSES } from './quotes.ts';
+import { safeText } from './text.ts';
 
 /**
  * The public retailer API (issue 8, SPEC section 7's checkout-initialize sample): authenticated
@@ -35,8 +36,8 @@ const money = z.number().int().min(0).max(10_000_000);
 
 export const apiOrderItemSchema = z
   .object({
-    sku: z.string().trim().max(64).optional(),
-    name: z.string().trim().min(1, 'order_items: item name is required').max(200),
+    sku: safeText('sku').max(64).optional(),
+    name: safeText('name').min(1, 'order_items: item name is required').max(200),
     quantity: z
       .number({ error: 'order_items: quantity must be a whole number' })
       .int('order_items: quantity must be a whole number')
@@ -48,26 +49,21 @@ export const apiOrderItemSchema = z
 
 export const apiAddressSchema = z
   .object({
-    line1: z.string().trim().min(1, 'customer_info.address.line1 is required').max(120),
-    line2: z.string().trim().max(60).optional(),
-    city: z.string().trim().min(1, 'customer_info.address.city is required').max(60),
-    state: z
-      .string()
-      .trim()
+    line1: safeText('line1').min(1, 'customer_info.address.line1 is required').max(120),
+    line2: safeText('line2').max(60).optional(),
+    city: safeText('city').min(1, 'customer_info.address.city is required').max(60),
+    state: safeText('state')
       .toUpperCase()
       .refine((value) => value === 'TX', 'We deliver in Texas only; the state must be TX'),
-    zip: z
-      .string()
-      .trim()
-      .regex(/^\d{5}$/, 'customer_info.address.zip must be 5 digits'),
+    zip: safeText('zip').regex(/^\d{5}$/, 'customer_info.address.zip must be 5 digits'),
   })
   .meta({ id: 'CustomerAddress' });
 
 export const apiCustomerInfoSchema = z
   .object({
-    name: z.string().trim().min(1, 'customer_info.name is required').max(80),
+    name: safeText('name').min(1, 'customer_info.name is required').max(80),
     email: z.email('customer_info.email is not a valid email address').max(254).optional(),
-    phone: z.string().trim().max(30).optional(),
+    phone: safeText('phone').max(30).optional(),
     /** With an address, home-delivery fees are priced for it. */
     address: apiAddressSchema.optional(),
   })
@@ -75,19 +71,19 @@ export const apiCustomerInfoSchema = z
 
 export const checkoutInitializeRequestSchema = z
   .object({
-    retailer_id: z
-      .string({ error: 'retailer_id is required' })
-      .trim()
-      .min(1, 'retailer_id is required'),
+    retailer_id: safeText('retailer_id', { typeError: 'retailer_id is required' }).min(
+      1,
+      'retailer_id is required',
+    ),
     order_items: z
       .array(apiOrderItemSchema, { error: 'order_items must be a list of items' })
       .min(1, 'order_items needs at least one item')
       .max(100, 'order_items holds at most 100 items'),
     customer_info: apiCustomerInfoSchema,
     /** One of your store locations; without it the customer chooses. */
-    store_id: z.string().trim().min(1).max(80).optional(),
+    store_id: safeText('store_id').min(1).max(80).optional(),
     /** Your own order number, shown to the customer and sent back in webhooks. */
-    order_reference: z.string().trim().min(1).max(40).optional(),
+    order_reference: safeText('order_reference').min(1).max(40).optional(),
     weight_class: z.enum(WEIGHT_CLASSES).optional(),
     expires_in_minutes: z
       .number()
@@ -257,7 +253,7 @@ export const deliveryListQuerySchema = z.object({
     .max(100, 'limit must be 1 to 100')
     .default(25),
   /** The `next_cursor` of the previous page. */
-  starting_after: z.string().max(200).optional(),
+  starting_after: safeText('starting_after').max(200).optional(),
 });
 
 export const deliveryListSchema = z
@@ -271,7 +267,7 @@ export const deliveryListSchema = z
 export type DeliveryList = z.infer<typeof deliveryListSchema>;
 
 export const deliveryParamsSchema = z.object({
-  id: z.string().trim().min(1).max(80),
+  id: safeText('id').min(1).max(80),
 });
 
 /** The widget's quote: the cart it is given, priced for display before checkout opens. */
@@ -279,7 +275,7 @@ export const widgetCartSchema = z
   .object({
     order_items: z.array(apiOrderItemSchema).min(1, 'order_items needs at least one item').max(100),
     customer_info: apiCustomerInfoSchema.partial({ name: true }).optional(),
-    store_id: z.string().trim().min(1).max(80).optional(),
+    store_id: safeText('store_id').min(1).max(80).optional(),
   })
   .meta({ id: 'WidgetCart' });
 
@@ -297,7 +293,7 @@ export type WidgetQuote = z.infer<typeof widgetQuoteSchema>;
 export const widgetCheckoutRequestSchema = widgetCartSchema
   .extend({
     customer_info: apiCustomerInfoSchema.partial({ name: true }).optional(),
-    order_reference: z.string().trim().min(1).max(40).optional(),
+    order_reference: safeText('order_reference').min(1).max(40).optional(),
   })
   .meta({ id: 'WidgetCheckoutRequest' });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { METRO_AREAS, STORE_SERVICES } from './stores.ts';
+import { safeText } from './text.ts';
 
 /**
  * Retailer accounts, API keys and the widget's allowed domains (issue 8): what the
@@ -50,18 +51,13 @@ export const RETAILER_MESSAGES = {
 } as const;
 
 export const retailerStoreInputSchema = z.object({
-  name: z.string().trim().min(1, RETAILER_MESSAGES.storeNameRequired).max(80),
-  line1: z.string().trim().min(1, 'Street address is required').max(120),
-  city: z.string().trim().min(1, 'City is required').max(60),
-  state: z
-    .string()
-    .trim()
+  name: safeText('Name').min(1, RETAILER_MESSAGES.storeNameRequired).max(80),
+  line1: safeText('Street address').min(1, 'Street address is required').max(120),
+  city: safeText('City').min(1, 'City is required').max(60),
+  state: safeText('State')
     .toUpperCase()
     .refine((value) => value === 'TX', 'We deliver in Texas only; the state must be TX'),
-  zip: z
-    .string()
-    .trim()
-    .regex(/^\d{5}$/, 'ZIP code must be 5 digits'),
+  zip: safeText('ZIP code').regex(/^\d{5}$/, 'ZIP code must be 5 digits'),
   services: z
     .array(z.enum(STORE_SERVICES))
     .min(1, RETAILER_MESSAGES.storeServicesRequired)
@@ -71,17 +67,13 @@ export type RetailerStoreInput = z.input<typeof retailerStoreInputSchema>;
 
 export const retailerAccountInputSchema = z
   .object({
-    businessName: z
-      .string()
-      .trim()
+    businessName: safeText('Business name')
       .min(1, RETAILER_MESSAGES.businessNameRequired)
       .max(80, RETAILER_MESSAGES.businessNameMax),
     website: z.url({ protocol: /^https?$/, error: RETAILER_MESSAGES.websiteInvalid }).max(200),
-    contactName: z.string().trim().min(1, RETAILER_MESSAGES.contactNameRequired).max(80),
+    contactName: safeText('Contact name').min(1, RETAILER_MESSAGES.contactNameRequired).max(80),
     contactEmail: z.email(RETAILER_MESSAGES.contactEmailInvalid).max(254),
-    contactPhone: z
-      .string()
-      .trim()
+    contactPhone: safeText('Contact phone')
       .min(10, RETAILER_MESSAGES.contactPhoneInvalid)
       .max(30, RETAILER_MESSAGES.contactPhoneInvalid)
       .regex(/^[\d\s()+.-]+$/, RETAILER_MESSAGES.contactPhoneInvalid),
@@ -110,9 +102,7 @@ export type RetailerStore = z.infer<typeof retailerStoreSchema>;
  * Allowed origins of the widget: a host (`shop.example.com`), a host and port
  * (`localhost:3000`), or every subdomain (`*.example.com`). Lower-cased, no scheme or path.
  */
-export const allowedDomainSchema = z
-  .string()
-  .trim()
+export const allowedDomainSchema = safeText('Domain')
   .toLowerCase()
   .regex(
     /^(\*\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/,

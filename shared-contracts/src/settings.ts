@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PHONE_MAX_LENGTH, PHONE_MIN_LENGTH } from './curbside.ts';
+import { safeText } from './text.ts';
 
 /**
  * Notification preferences (issue 7): email and SMS per kind of event, honoured by the outbox
@@ -56,9 +57,7 @@ export const SETTINGS_MESSAGES = {
   saved: 'Notification preferences saved.',
 } as const;
 
-export const mobileNumberSchema = z
-  .string()
-  .trim()
+export const mobileNumberSchema = safeText('Mobile number')
   .min(PHONE_MIN_LENGTH, SETTINGS_MESSAGES.phoneTooShort)
   .max(PHONE_MAX_LENGTH, SETTINGS_MESSAGES.phoneTooLong)
   .regex(/^[0-9+()\-\s.]+$/, SETTINGS_MESSAGES.phoneCharacters);

@@ -6,6 +6,7 @@ import {
   SUPPORT_NAME_MAX_LENGTH,
   SUPPORT_TOPICS,
 } from './support-info';
+import { safeText } from './text.ts';
 
 export * from './support-info';
 
@@ -24,9 +25,10 @@ export type SupportTopic = z.infer<typeof supportTopicSchema>;
 export const visitorIdSchema = z.uuid({ error: 'visitorId must be a UUID' });
 
 /** The text of a message: trimmed, not empty, at most SUPPORT_MESSAGE_MAX_LENGTH characters. */
-export const supportMessageTextSchema = z
-  .string({ error: 'Please enter a message' })
-  .trim()
+export const supportMessageTextSchema = safeText('Message', {
+  multiline: true,
+  typeError: 'Please enter a message',
+})
   .min(1, 'Please enter a message')
   .max(
     SUPPORT_MESSAGE_MAX_LENGTH,
@@ -43,14 +45,10 @@ export const chatMessageInputSchema = z.object({
 
 /** The `/contact` form; its fields and messages are shared by the form and the server. */
 export const contactFormSchema = z.object({
-  name: z
-    .string({ error: 'Please enter your name' })
-    .trim()
+  name: safeText('Name', { typeError: 'Please enter your name' })
     .min(1, 'Please enter your name')
     .max(SUPPORT_NAME_MAX_LENGTH, `Name must be at most ${SUPPORT_NAME_MAX_LENGTH} characters`),
-  email: z
-    .string({ error: 'Invalid email address' })
-    .trim()
+  email: safeText('Email', { typeError: 'Invalid email address' })
     .max(SUPPORT_EMAIL_MAX_LENGTH, 'Invalid email address')
     .pipe(z.email({ error: 'Invalid email address' })),
   topic: supportTopicSchema,

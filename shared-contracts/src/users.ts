@@ -10,6 +10,7 @@ import {
   USERNAME_PATTERN,
   userSchema,
 } from './auth.ts';
+import { safeText } from './text.ts';
 
 /**
  * The account as the person manages it at /settings (issue 7): profile, email change, password
@@ -33,25 +34,17 @@ export const USER_MESSAGES = {
     'Your account was deleted. Your personal data has been removed; your past orders are kept without it.',
 } as const;
 
-const firstNameSchema = z
-  .string()
-  .trim()
+const firstNameSchema = safeText('First name')
   .min(1, AUTH_MESSAGES.firstNameRequired)
   .max(NAME_MAX_LENGTH, AUTH_MESSAGES.firstNameMax);
-const lastNameSchema = z
-  .string()
-  .trim()
+const lastNameSchema = safeText('Last name')
   .min(1, AUTH_MESSAGES.lastNameRequired)
   .max(NAME_MAX_LENGTH, AUTH_MESSAGES.lastNameMax);
-const usernameSchema = z
-  .string()
-  .trim()
+const usernameSchema = safeText('Username')
   .min(USERNAME_MIN_LENGTH, AUTH_MESSAGES.usernameMin)
   .max(USERNAME_MAX_LENGTH, AUTH_MESSAGES.usernameMax)
   .regex(USERNAME_PATTERN, AUTH_MESSAGES.usernameCharacters);
-const emailSchema = z
-  .string()
-  .trim()
+const emailSchema = safeText('Email')
   .max(EMAIL_MAX_LENGTH, AUTH_MESSAGES.emailMax)
   .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }));
 

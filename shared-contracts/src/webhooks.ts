@@ -17,6 +17,8 @@ export {
   type WebhookEventType,
 } from './webhook-events.ts';
 
+import { safeText } from './text.ts';
+
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES, {
   error: `Events must be among ${WEBHOOK_EVENT_TYPES.join(', ')}`,
 });
@@ -61,7 +63,7 @@ export const webhookEndpointInputSchema = z
       .array(webhookEventTypeSchema)
       .min(1, WEBHOOK_MESSAGES.eventsRequired)
       .max(WEBHOOK_EVENT_TYPES.length),
-    description: z.string().trim().max(120).optional(),
+    description: safeText('Description', { multiline: true }).max(120).optional(),
   })
   .meta({ id: 'WebhookEndpointCreate' });
 export type WebhookEndpointInput = z.input<typeof webhookEndpointInputSchema>;
@@ -77,7 +79,7 @@ export const webhookEndpointUpdateSchema = z
       .min(1, WEBHOOK_MESSAGES.eventsRequired)
       .max(WEBHOOK_EVENT_TYPES.length)
       .optional(),
-    description: z.string().trim().max(120).optional(),
+    description: safeText('Description', { multiline: true }).max(120).optional(),
     enabled: z.boolean().optional(),
   })
   .meta({ id: 'WebhookEndpointUpdate' });

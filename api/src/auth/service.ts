@@ -9,7 +9,7 @@ import {
   HttpError,
   UnauthorizedError,
 } from '../http/errors.ts';
-import { sendNotification, withoutToken } from '../notifications/service.ts';
+import { redactUsedSecret, sendNotification, withoutToken } from '../notifications/service.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords.ts';
 import { emailVerificationTokens, type UserRow, users } from './schema.ts';
 import { type CreatedSession, createSession, openSensitiveWindow } from './sessions.ts';
@@ -195,6 +195,8 @@ export async function verifyEmail(db: Db, token: string, options: AuthClock): Pr
       .update(emailVerificationTokens)
       .set({ usedAt: now })
       .where(eq(emailVerificationTokens.id, row.id));
+    // The link has done its work: its email stops showing it (issue 31).
+    await redactUsedSecret(tx, token);
     if (row.newEmail) {
       // An email change (issue 7): the new address proved itself, so it becomes the account's.
       const [taken] = await tx

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
 import { postJson } from '../../test/http.ts';
 import { createTestUser } from '../../test/users.ts';
+import { users } from '../auth/schema.ts';
 import { getJson, newCard } from '../order-pickups/test-helpers.ts';
 import { checkoutSessions } from './schema.ts';
 import { createCheckoutSession, defaultBags, defaultWeightClass } from './service.ts';
@@ -33,6 +34,49 @@ describeEachDatabase('checkout sessions', (kind) => {
     server = await startTestServer({ database: kind });
   });
   afterAll(() => server?.close());
+
+  it('shows the customer’s contact details in full to their own verified account only (issue 31)', async () => {
+    const owner = await createTestUser(server);
+    const customerInfo = {
+      name: 'Dana Rivera',
+      email: owner.email.toUpperCase(),
+      phone: '+1 214 555 0167',
+      address: { line1: '1201 Main St', line2: 'Apt 4', city: 'Dallas', state: 'TX', zip: '75202' },
+    };
+    const session = await createCheckoutSession(server.database.db, {
+      retailerId: 'nike',
+      storeId: 'nike-south-congress',
+      items: ITEMS,
+      customerInfo,
+    });
+    const read = async (user: Awaited<ReturnType<typeof createTestUser>>) => {
+      const view = await getJson(server, user, `/api/checkout-sessions/${session.id}`);
+      expect(view.status).toBe(200);
+      return checkoutSessionSchema.parse(view.body).customerInfo;
+    };
+
+    const [local, domain] = owner.email.split('@');
+    const masked = {
+      name: 'Dana Rivera',
+      email: `${local?.toUpperCase().slice(0, 1)}***@${domain?.toUpperCase()}`,
+      phone: '*** *** **67',
+      address: { city: 'Dallas', state: 'TX' },
+      masked: true,
+    };
+    const stranger = await createTestUser(server);
+    const seen = await read(stranger);
+    expect(seen).toEqual(masked);
+    expect(JSON.stringify(seen)).not.toMatch(/0167|1201 Main|75202/);
+
+    expect(await read(owner)).toEqual({ ...customerInfo, masked: false });
+
+    // The same address, not yet verified, proves nothing.
+    await server.database.db
+      .update(users)
+      .set({ emailVerifiedAt: null })
+      .where(eq(users.id, owner.id));
+    expect(await read(owner)).toEqual(masked);
+  });
 
   it('shows a retailer’s session and completes it once with a paid order pickup', async () => {
     const session = await createCheckoutSession(server.database.db, {

@@ -33,7 +33,7 @@ export const checkoutSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => getCheckoutSession(db(), request.params.id, new Date(), request.user.id),
+    async (request) => getCheckoutSession(db(), request.params.id, new Date(), request.user),
   );
 
   app.post(

@@ -1,7 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import {
   CHECKOUT_MESSAGES,
+  type CheckoutCustomerInfo,
   type CheckoutSession,
+  type CheckoutSessionCustomer,
   type CreateCheckoutSessionInput,
   type completeCheckoutRequestSchema,
   createCheckoutSessionInputSchema,
@@ -10,6 +12,7 @@ import {
 import type { OrderPickup } from 'shared-contracts/order-pickups';
 import { MAX_BAGS, type WeightClass } from 'shared-contracts/quotes';
 import type { z } from 'zod';
+import type { AuthUser } from '../auth/user.ts';
 import type { Db } from '../db/database.ts';
 import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../http/errors.ts';
 import { orderPickups } from '../order-pickups/schema.ts';
@@ -103,6 +106,43 @@ function assertMayOpen(session: CheckoutSessionRow, viewerId: string): void {
   }
 }
 
+/**
+ * The session's customer details for `viewer`: in full when the viewer signed in with the
+ * customer's email and verified it, masked otherwise, since the link may have been forwarded or
+ * leaked (issue 31).
+ */
+export function customerView(
+  info: CheckoutCustomerInfo,
+  viewer: Pick<AuthUser, 'email' | 'emailVerified'>,
+): CheckoutSessionCustomer {
+  const owner =
+    info.email !== undefined &&
+    viewer.emailVerified &&
+    info.email.toLowerCase() === viewer.email.toLowerCase();
+  if (owner) return { ...info, masked: false };
+  return {
+    name: info.name,
+    ...(info.email === undefined ? {} : { email: maskEmail(info.email) }),
+    ...(info.phone === undefined ? {} : { phone: maskPhone(info.phone) }),
+    ...(info.address === undefined
+      ? {}
+      : { address: { city: info.address.city, state: info.address.state } }),
+    masked: true,
+  };
+}
+
+/** `dana@curbrun.test` → `d***@curbrun.test`. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, Math.min(1, at))}***${email.slice(at)}`;
+}
+
+/** Every digit but the last two hidden: `+1 214 555 0167` → `*** *** **67`. */
+export function maskPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return `*** *** **${digits.slice(-2)}`;
+}
+
 export function sessionStatus(row: CheckoutSessionRow, now: Date): CheckoutSession['status'] {
   if (row.status === 'open' && row.expiresAt.getTime() <= now.getTime()) return 'expired';
   return row.status;
@@ -111,7 +151,8 @@ export function sessionStatus(row: CheckoutSessionRow, now: Date): CheckoutSessi
 /**
  * The session as the checkout page shows it to `viewerId`. Who sees what (issue 12, item 10):
  * - open: anyone signed in with the link (an unguessable id the retailer hands to its customer,
- *   who may sign in with any account), with the customer's contact details to check;
+ *   who may sign in with any account); the contact details in full only to the customer they
+ *   belong to, masked for anyone else (issue 31, `customerView`);
  * - expired: the same people, but only the customer's name: the link no longer leads anywhere;
  * - completed: only the customer who completed it; anyone else gets 404 like an unknown id, so a
  *   leaked link never shows a stranger who ordered what, nor their email, phone or address.
@@ -120,7 +161,7 @@ export async function getCheckoutSession(
   db: Db,
   id: string,
   now: Date,
-  viewerId: string,
+  viewer: Pick<AuthUser, 'id' | 'email' | 'emailVerified'>,
 ): Promise<CheckoutSession> {
   const [row] = await db
     .select({
@@ -134,7 +175,7 @@ export async function getCheckoutSession(
     .where(eq(checkoutSessions.id, id));
   if (!row) throw new NotFoundError(CHECKOUT_MESSAGES.notFound);
   const { session, retailer } = row;
-  assertMayOpen(session, viewerId);
+  assertMayOpen(session, viewer.id);
   const status = sessionStatus(session, now);
   const retailerStores = await db
     .select()
@@ -157,7 +198,10 @@ export async function getCheckoutSession(
       (sum, item) => sum + item.quantity * item.unitPriceCents,
       0,
     ),
-    customerInfo: status === 'expired' ? { name: session.customerInfo.name } : session.customerInfo,
+    customerInfo:
+      status === 'expired'
+        ? { name: session.customerInfo.name, masked: true }
+        : customerView(session.customerInfo, viewer),
     bags: session.bags,
     weightClass: session.weightClass,
     expiresAt: session.expiresAt.toISOString(),

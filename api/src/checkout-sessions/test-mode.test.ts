@@ -296,7 +296,8 @@ describeEachDatabase('checkout sessions: test mode', (kind) => {
       expect(open.status).toBe(200);
       expect(checkoutSessionSchema.parse(open.body).customerInfo).toEqual({
         name: 'Ada Lovelace',
-        email: 'ada@example.com',
+        email: 'a***@example.com',
+        masked: true,
       });
 
       expect((await complete(customer, id, {})).status).toBe(201);
@@ -304,7 +305,7 @@ describeEachDatabase('checkout sessions: test mode', (kind) => {
       expect(own.status).toBe(200);
       expect(checkoutSessionSchema.parse(own.body)).toMatchObject({
         status: 'completed',
-        customerInfo: { name: 'Ada Lovelace', email: 'ada@example.com' },
+        customerInfo: { name: 'Ada Lovelace', email: 'a***@example.com', masked: true },
       });
       const peek = await getJson(server, stranger, `/api/checkout-sessions/${id}`);
       expect(peek.status).toBe(404);
@@ -325,7 +326,7 @@ describeEachDatabase('checkout sessions: test mode', (kind) => {
         (await getJson(server, stranger, `/api/checkout-sessions/${id}`)).body,
       );
       expect(expired.status).toBe('expired');
-      expect(expired.customerInfo).toEqual({ name: 'Ada Lovelace' });
+      expect(expired.customerInfo).toEqual({ name: 'Ada Lovelace', masked: true });
     });
   });
 });

@@ -11,7 +11,7 @@ import {
 } from 'shared-contracts/curbside';
 import type { Db } from '../db/database.ts';
 import { ConflictError, HttpError, NotFoundError } from '../http/errors.ts';
-import { REDACTED, sendNotification } from '../notifications/service.ts';
+import { REDACTED, redactUsedSecret, sendNotification } from '../notifications/service.ts';
 import type { OrderPickupEvents } from '../order-pickups/status.ts';
 import { publishEvent } from '../realtime/publish.ts';
 import { claimRobot, ensureFleet, releaseRobot } from '../robots/fleet.ts';
@@ -253,6 +253,10 @@ async function arrivalOrder(
   return order;
 }
 
+/** The part of the PIN text message unique to one pickup's PIN. */
+const pinSentence = (orderNumber: string, pin: string) =>
+  `your PIN for order ${orderNumber} is ${pin}.`;
+
 /**
  * `POST /api/curbside-pickups`: the customer is at the curb. Checks the order, generates the PIN
  * (sent only by SMS), starts the robot simulator and announces the first record.
@@ -311,7 +315,7 @@ export async function createCurbsidePickup(
         `the number ending in ${lastDigits(input.phoneNumber)}.`,
     );
     const pinText = (shown: string) =>
-      `CurbRun: your PIN for order ${order.orderNumber} is ${shown}. Enter it when the robot ` +
+      `CurbRun: ${pinSentence(order.orderNumber, shown)} Enter it when the robot ` +
       `arrives at parking spot ${input.parkingSpotNumber} to open its compartment. ` +
       'Never share this PIN.';
     await sendNotification(tx, {
@@ -502,6 +506,8 @@ export async function verifyPickupPin(
     assertTransition(row.status, 'verified');
 
     if (pinHashMatches(candidate, row.pinHash)) {
+      // The PIN opened the compartment: the text message stops showing it (issue 31).
+      await redactUsedSecret(tx, pinSentence(row.orderNumber, pin), row.phoneNumber);
       await transition(
         tx,
         row,

@@ -1,4 +1,4 @@
-import { desc, eq, getTableColumns, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNotNull, lte, sql } from 'drizzle-orm';
 import type { NotificationChannel, OutboxMessage } from 'shared-contracts/notifications';
 import type { NotificationEvent } from 'shared-contracts/settings';
 import type { Db } from '../db/database.ts';
@@ -123,6 +123,25 @@ export async function redactExpiredSecrets(db: Db, now?: Date): Promise<number> 
     .where(lte(outbox.secretExpiresAt, now ?? sql`now()`))
     .returning({ id: outbox.id });
   return rows.length;
+}
+
+/**
+ * A secret was used (a link followed, a PIN entered): every message still holding it shows its
+ * redacted text from now on, in the development outbox too (issue 31). `secret` is a piece of the
+ * message text unique to that secret (a long token, or the PIN sentence with its order number);
+ * `to` narrows it to one recipient.
+ */
+export async function redactUsedSecret(db: Db, secret: string, to?: string): Promise<void> {
+  await db
+    .update(outbox)
+    .set(redaction)
+    .where(
+      and(
+        isNotNull(outbox.secretExpiresAt),
+        to === undefined ? undefined : eq(sql`lower(${outbox.to})`, to.trim().toLowerCase()),
+        sql`strpos(${outbox.text}, ${secret}) > 0`,
+      ),
+    );
 }
 
 /** Newest first; `to` matches case-insensitively. */
