@@ -11,7 +11,7 @@ import {
 } from '@module-federation/runtime';
 import type { RemoteName } from '../routing/route-table';
 import { explainLoadFailure } from './remote-errors';
-import { SHARED_MODULES } from './shared-modules';
+import { SHARED_AT_START, SHARED_MODULES } from './shared-modules';
 
 /** Each shared singleton's installed version, set by shared-build at build time. */
 declare const __SHARED_VERSIONS__: Record<string, string>;
@@ -55,6 +55,7 @@ export const fallbackPlugin: ModuleFederationRuntimePlugin = {
 };
 
 let instance: ModuleFederation | undefined;
+let shellSharesLoaded: Promise<unknown> | undefined;
 
 function federation(): ModuleFederation {
   instance ??= createInstance({
@@ -68,6 +69,19 @@ function federation(): ModuleFederation {
   return instance;
 }
 
+/**
+ * Marks the singletons the shell already runs as loaded, before any remote registers its own
+ * copies: `loaded-first` then gives every remote the shell's. Without it, a remote refused for a
+ * version skew left the next remote to pick its own copy of the router (another context).
+ */
+function withShellShares(): Promise<unknown> {
+  const federationInstance = federation();
+  shellSharesLoaded ??= Promise.all(
+    SHARED_AT_START.map((request) => federationInstance.loadShare(request).catch(() => false)),
+  );
+  return shellSharesLoaded;
+}
+
 /** Names each remote's entry script; `force` forgets what an earlier registration loaded. */
 export function registerRemotes(
   remotes: Array<{ name: string; entry: string }>,
@@ -77,6 +91,7 @@ export function registerRemotes(
 }
 
 /** `<remote>/<module>` → the module the remote exposes as `./<module>`. */
-export function loadRemote<T>(id: string): Promise<T | null> {
+export async function loadRemote<T>(id: string): Promise<T | null> {
+  await withShellShares();
   return federation().loadRemote<T>(id);
 }
