@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { type ExtraServer, startExtraServer } from '../fixtures/extra-server';
+import { watchHydration } from '../fixtures/hydration';
 import { expect, test } from '../fixtures/test';
 import { HomePage } from '../pages/marketing';
 import { REPO_ROOT } from '../support/remote-build';
@@ -28,21 +29,6 @@ function firstHeading(html: string): string | undefined {
     .exec(root)?.[1]
     ?.replace(/<[^>]+>/g, '')
     .trim();
-}
-
-/** Console lines that say the page did not hydrate cleanly. */
-function watchHydration(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    const text = message.text();
-    if (
-      (message.type() === 'error' || message.type() === 'warning') &&
-      /hydrat|did not match|Minified React error #4(18|19|21|22|23|25)/i.test(text)
-    ) {
-      problems.push(text);
-    }
-  });
-  return problems;
 }
 
 /** Remembers the server's `<h1>` before any script runs (deferred scripts run after this). */

@@ -1,5 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { storeSession } from '../fixtures/auth-api';
+import { watchHydration } from '../fixtures/hydration';
 import { DEMO_ACCOUNT, expect, test } from '../fixtures/test';
 
 // Issue 30, item 3 (ADR 015): a signed-in customer's own data is in the first HTML of
@@ -44,21 +45,6 @@ async function demoData(request: APIRequestContext): Promise<DemoData> {
 
 async function hasSessionCookie(context: BrowserContext): Promise<boolean> {
   return (await context.cookies()).some((c) => c.name === SESSION_COOKIE && c.value !== '');
-}
-
-/** Console lines that say the page did not hydrate cleanly. */
-function watchHydration(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    const text = message.text();
-    if (
-      (message.type() === 'error' || message.type() === 'warning') &&
-      /hydrat|did not match|Minified React error #4(18|19|21|22|23|25)/i.test(text)
-    ) {
-      problems.push(text);
-    }
-  });
-  return problems;
 }
 
 test("with JavaScript off, the signed-in customer's data is in the first HTML", async ({
