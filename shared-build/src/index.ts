@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { type Configuration, rspack } from '@rspack/core';
+import { type Configuration, type OptimizationSplitChunksCacheGroup, rspack } from '@rspack/core';
 import { writeSharedModules } from '../bin/shared-modules.mjs';
 import { assetRule } from './asset-rule.ts';
 import { compileHintsPlugin } from './compile-hints.ts';
 import { PrecompressPlugin } from './compress-plugin.ts';
 import { federationRuntimeEsmAliases } from './federation-runtime-esm.ts';
-import { PageChunksPlugin } from './page-chunks-plugin.ts';
+import { BOOT_CHUNK_PREFIX, PageChunksPlugin } from './page-chunks-plugin.ts';
 import { isReferenceBuild, toReferenceShellConfig } from './reference-config.ts';
 import { RouteOwnersPlugin } from './route-owners-plugin.ts';
 import { createServerConfig } from './server-config.ts';
@@ -115,6 +115,25 @@ export function sharedConfig(
  * them from its `experiments.optimization`; the shell, which bundles the runtime without the
  * plugin, sets them here.
  */
+/**
+ * The shell's start-up code (every module of a `boot-*` chunk: the shared singletons and the app)
+ * in one file. A page's scripts come over HTTP/1.1, six at a time per host, and on a slow network
+ * each request pays its latency again: fifteen start-up files cost three rounds of it before
+ * hydration, one file costs one (issue 30). The modules still run one import at a time
+ * (boot/start.ts). Taking such a module out of every chunk, not only the `boot-*` ones, keeps a
+ * later chunk (shared-ui/overlays) from carrying its own copy of React.
+ */
+const START_CHUNK: OptimizationSplitChunksCacheGroup = {
+  name: `${BOOT_CHUNK_PREFIX}start`,
+  chunks: 'async',
+  test: (module, { chunkGraph }) =>
+    [...chunkGraph.getModuleChunksIterable(module)].some((chunk) =>
+      chunk.name?.startsWith(BOOT_CHUNK_PREFIX),
+    ),
+  enforce: true,
+  priority: 10,
+};
+
 const SHELL_RUNTIME_DEFINES = {
   ENV_TARGET: JSON.stringify('web'),
   FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: true,
@@ -221,7 +240,12 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
       // shell, built without the federation plugin, splits with no minimum size: a module several
       // chunks use (React, TanStack Query) goes to one chunk instead of a copy in each, as the
       // shared modules of a federation build are (and as the reference build does, ADR 012).
-      splitChunks: production ? { chunks: 'async', ...(isHost ? { minSize: 0 } : {}) } : false,
+      splitChunks: production
+        ? {
+            chunks: 'async',
+            ...(isHost ? { minSize: 0, cacheGroups: { start: START_CHUNK } } : {}),
+          }
+        : false,
     },
     performance: { hints: false },
     // A remote's dev server serves the shell's page on another port: a lazily compiled chunk of

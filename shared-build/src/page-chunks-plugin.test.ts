@@ -30,10 +30,15 @@ describe('pageChunksOf', () => {
     });
     const home = group(['7.js'], { name: 'route~', request: './features/home/home-page' });
     const outbox = group(['9.js'], { name: 'route~dev~outbox', request: './pages/dev-outbox' });
-    const chunks = pageChunksOf([react, bootstrap, aboutUs, later, home, outbox]);
+    const runtime = group(['227.js', '746.js'], {
+      name: 'remote-runtime',
+      request: './federation-runtime',
+    });
+    const chunks = pageChunksOf([react, bootstrap, aboutUs, later, home, outbox, runtime]);
     expect(chunks).toEqual({
       boot: ['746.js', '784.js'],
       routes: { '/about-us': ['89.js', '12.js'], '/': ['7.js'], '/dev/outbox': ['9.js'] },
+      remotes: ['227.js'],
     });
   });
 });

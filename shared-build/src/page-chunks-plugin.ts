@@ -10,6 +10,8 @@ export const PAGE_CHUNKS_FILE = 'page-chunks.json';
  */
 export const BOOT_CHUNK_PREFIX = 'boot-';
 export const ROUTE_CHUNK_PREFIX = 'route~';
+/** The chunk name of what the shell needs only to load a remote (its Module Federation runtime). */
+export const REMOTE_RUNTIME_CHUNK = 'remote-runtime';
 
 /** The route path a `route~` chunk name stands for. */
 export function routeOfChunkName(name: string): string {
@@ -22,6 +24,8 @@ export interface PageChunks {
   boot: string[];
   /** A page's own chunks by route path. */
   routes: Record<string, string[]>;
+  /** What a page owned by a remote needs besides (the REMOTE_RUNTIME_CHUNK's scripts). */
+  remotes: string[];
 }
 
 /** The subset of Rspack's ChunkGroup this plugin reads. */
@@ -53,14 +57,20 @@ function withSharedFallbacks(group: Group, into: Set<string>, seen = new Set<Gro
 export function pageChunksOf(groups: Iterable<Group>): PageChunks {
   const boot = new Set<string>();
   const routes: Record<string, string[]> = {};
+  const remotes = new Set<string>();
   for (const group of groups) {
     const name = group.name ?? '';
     if (name.startsWith(BOOT_CHUNK_PREFIX)) withSharedFallbacks(group, boot);
+    if (name === REMOTE_RUNTIME_CHUNK) withSharedFallbacks(group, remotes);
     if (name.startsWith(ROUTE_CHUNK_PREFIX)) {
       routes[routeOfChunkName(name)] = scripts(group);
     }
   }
-  return { boot: [...boot].sort(), routes };
+  return {
+    boot: [...boot].sort(),
+    routes,
+    remotes: [...remotes].filter((file) => !boot.has(file)).sort(),
+  };
 }
 
 /**

@@ -63,14 +63,11 @@ export function toReferenceShellConfig(
         ...(otherRules as RuleSetRule[]),
       ],
     },
-    optimization: {
-      ...federated.optimization,
-      // Modules shared by several async chunks (React, the router...) go to chunks of their own,
-      // whatever their size, instead of a copy in each: what Module Federation's shared modules
-      // give the federated build. Rspack's default minimum size copied React into four chunks
-      // here, which made the reference 20 KB heavier than a bundled site needs to be.
-      splitChunks: { chunks: 'async', minSize: 0 },
-    },
+    // The shell's splitting as it is: modules shared by several async chunks (React, the
+    // router...) go to chunks of their own whatever their size, as Module Federation's shared
+    // modules do (Rspack's default minimum size copied React into four chunks here, 20 KB more),
+    // and the start-up code is one file, as in the federated build (issue 30).
+    optimization: federated.optimization,
     plugins: [
       ...(federated.plugins ?? []),
       new rspack.NormalModuleReplacementPlugin(

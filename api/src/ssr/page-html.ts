@@ -56,6 +56,8 @@ export interface RouteOwners {
 export interface PageChunks {
   boot: readonly string[];
   routes: Readonly<Record<string, readonly string[]>>;
+  /** What the shell needs to load a remote's page (its Module Federation runtime). */
+  remotes?: readonly string[];
 }
 
 function isPageChunks(value: unknown): value is PageChunks {
@@ -256,8 +258,13 @@ export function createPageComposer({
       const owner = ownerOf(pathname, table?.owners ? table : undefined);
       // The shell's start-up chunks, and its own page's (or, in the reference build, any page's).
       const shellChunks = readJson(path.join(shellDist, 'page-chunks.json'));
+      const federated = table?.federation !== false;
       const shellFiles = isPageChunks(shellChunks)
-        ? [...shellChunks.boot, ...routeChunks(shellChunks, pathname)]
+        ? [
+            ...shellChunks.boot,
+            ...(federated && owner ? (shellChunks.remotes ?? []) : []),
+            ...routeChunks(shellChunks, pathname),
+          ]
         : [];
       const preloads: PreloadHint[] = shellFiles.map((file) => ({
         href: `/${file}`,
@@ -267,7 +274,6 @@ export function createPageComposer({
       const dist = owner ? remoteDists[owner] : undefined;
       const manifestUrl = owner ? config[owner] : undefined;
       // Only a remote served from this process's own /remotes/<name>/ has its manifest here.
-      const federated = table?.federation !== false;
       if (federated && owner && dist && manifestUrl === `/remotes/${owner}/mf-manifest.json`) {
         const manifest = readJson(path.join(dist, 'mf-manifest.json'));
         const pageChunks = readJson(path.join(dist, 'page-chunks.json'));

@@ -22,9 +22,12 @@ export interface FederationRuntime {
   loadRemote: <T>(id: `${RemoteName}/routes`) => Promise<T | null>;
 }
 
-// The MF runtime is a chunk of its own, fetched when the first remote is loaded (after the first
-// paint), not part of the shell's start-up code (ADR 014).
-const federationRuntime = () => import('./federation-runtime');
+// The MF runtime is a chunk of its own, evaluated when the first remote is loaded (after the first
+// paint), not part of the shell's start-up code (ADR 014). Its chunk name has the server name it
+// in the first HTML of a page a remote owns (page-chunks-plugin.ts), so hydration does not wait
+// for it to be discovered.
+const federationRuntime = () =>
+  import(/* webpackChunkName: "remote-runtime" */ './federation-runtime');
 
 const defaultRuntime: FederationRuntime = {
   resolveEntry: resolveRemoteEntry,
