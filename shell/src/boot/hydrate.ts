@@ -5,6 +5,7 @@ import { SERVER_QUERY_STATE_ID } from 'shared-contracts/server-page';
 import { SHELL_PAGES } from '../app';
 import { remoteLoader } from '../remotes/remote-loader';
 import { findOwner, normalisePath } from '../routing/route-table';
+import { nextTask } from '../scheduling/next-task';
 import { takeJsonDataBlock } from './json-data-block';
 
 // React's words (in production only its error number, 419) when a section the server left to the
@@ -43,9 +44,12 @@ export async function loadPageCode(pathname: string): Promise<void> {
   }
   const owner = findOwner(page);
   if (!owner) return;
-  // The remote's routes, then the page's own chunk, so hydration never suspends on code.
+  // The remote's routes, then the page's own chunk, so hydration never suspends on code; each
+  // evaluated in a task of its own (scheduling/next-task.ts).
   const routes = await remoteLoader.load(owner).catch(() => undefined);
+  await nextTask();
   await routes?.preloadPage?.(pathname).catch(() => {});
+  await nextTask();
 }
 
 /**

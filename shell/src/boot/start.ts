@@ -1,4 +1,5 @@
 import { SHARED_AT_START, SHARED_MODULES } from '../remotes/shared-modules';
+import { nextTask } from '../scheduling/next-task';
 import { afterPaint } from './after-paint';
 import { answerEarlyCopies } from './early-copy';
 import { holdEarlySubmits } from './early-submits';
@@ -12,14 +13,12 @@ if (serverRendered) {
   answerEarlyCopies();
 }
 
-// The large shared libraries are imported on their own first: each is evaluated as soon as its
-// code arrives, in a task of its own, instead of all of them together with the app in one long
-// task when `./bootstrap` is ready (Total Blocking Time on a slow phone, issue 13). Their downloads
-// are the same ones bootstrap needs, so nothing more is fetched. A failure is bootstrap's to report.
-//
-// Each import is also started in a task of its own, since inserting a script while the page starts
-// costs the main thread a few milliseconds each on a busy phone (ADR 012). The list and its order
-// are the shared singletons' (shared-build/shared-singletons.json, `atStart`).
+// The large shared libraries are imported one at a time, each in a task of its own, instead of
+// all of them together with the app in one long task (Total Blocking Time on a slow phone, issues
+// 13 and 30). They arrive in one file (boot-start, shared-build's START_CHUNK); an import started
+// before the file is in would otherwise run with all the others the moment it arrives. The list
+// and its order are the shared singletons' (shared-build/shared-singletons.json, `atStart`). A
+// failure is bootstrap's to report.
 const steps: Array<() => Promise<unknown>> = SHARED_AT_START.map(
   (request) => SHARED_MODULES[request],
 );
@@ -31,10 +30,10 @@ function startNext(): void {
     void import(/* webpackChunkName: "boot-app" */ './bootstrap');
     return;
   }
-  step().catch(() => {});
-  setTimeout(startNext, 0);
+  const next = () => nextTask().then(startNext);
+  step().then(next, next);
 }
 // The app's code runs once the server's HTML has painted (boot/after-paint.ts); a page with
 // nothing rendered starts at once, since only the app paints it.
-if (serverRendered) afterPaint(() => setTimeout(startNext, 0));
-else setTimeout(startNext, 0);
+if (serverRendered) afterPaint(startNext);
+else startNext();

@@ -10,6 +10,7 @@ import {
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/runtime';
 import type { RemoteName } from '../routing/route-table';
+import { nextTask } from '../scheduling/next-task';
 import { explainLoadFailure } from './remote-errors';
 import { SHARED_AT_START, SHARED_MODULES } from './shared-modules';
 
@@ -93,5 +94,7 @@ export function registerRemotes(
 /** `<remote>/<module>` → the module the remote exposes as `./<module>`. */
 export async function loadRemote<T>(id: string): Promise<T | null> {
   await withShellShares();
+  // The runtime's set-up and the remote's entry run in tasks of their own (TBT, issue 30).
+  await nextTask();
   return federation().loadRemote<T>(id);
 }
