@@ -23,7 +23,8 @@ export const STORE = {
 export async function onboardByApi(
   request: APIRequestContext,
   token: string,
-  businessName = `Acme ${Date.now().toString(36)}`,
+  // Display names are unique: parallel workers must not pick the same one.
+  businessName = `Acme ${crypto.randomUUID().slice(0, 8)}`,
 ): Promise<OnboardedRetailer> {
   const response = await request.post('/api/retailer/account', {
     headers: { authorization: `Bearer ${token}` },

@@ -19,7 +19,9 @@ test('onboard, initialize a checkout with the test key, customer pays, dashboard
   const receiver = await startLocalServer(() => ({ status: 200, body: 'ok' }));
   try {
     await page.goto('/retailer-onboarding');
-    await page.getByLabel('Business name').fill('Lone Star Outfitters');
+    // Display names are unique (a retry must not find its own earlier account's name taken).
+    const businessName = `Lone Star Outfitters ${crypto.randomUUID().slice(0, 8)}`;
+    await page.getByLabel('Business name').fill(businessName);
     await page.getByLabel('Website').fill('https://lonestar.example.com');
     await page.getByLabel('Contact name').fill('Grace Hopper');
     await page.getByLabel('Contact email').fill('grace@lonestar.example.com');
@@ -67,7 +69,7 @@ test('onboard, initialize a checkout with the test key, customer pays, dashboard
       new URL(session.checkout_url).pathname + new URL(session.checkout_url).search,
     );
     await expect(
-      customer.getByRole('heading', { name: 'Your order from Lone Star Outfitters' }),
+      customer.getByRole('heading', { name: `Your order from ${businessName}` }),
     ).toBeVisible();
     await customer.getByRole('radio', { name: /^Curbside pickup/ }).check();
     await customer.getByRole('radio', { name: /^2-hour window/ }).check();

@@ -24,7 +24,7 @@ test('rolling a key after the re-check window closed goes through /re-authentica
     const onboarded = await api.post('/api/retailer/account', {
       headers: { authorization: `Bearer ${token}` },
       data: {
-        businessName: 'Window Shop',
+        businessName: `Window Shop ${crypto.randomUUID().slice(0, 8)}`,
         website: 'https://window.example.com',
         contactName: 'Grace Hopper',
         contactEmail: 'grace@window.example.com',

@@ -41,6 +41,10 @@ export const RETAILER_MESSAGES = {
   storeNameRequired: 'Store name is required',
   storeServicesRequired: 'Choose at least one service for this store',
   accountExists: 'You already have a retailer account.',
+  businessNameTaken:
+    'A retailer with this name is already on CurbRun. Use your own business name, or add your city or district to it.',
+  businessNameIsPartner:
+    'This is the name of a CurbRun partner retailer. Use your own business name.',
   noAccount: 'You do not have a retailer account yet. Create one on the onboarding page.',
   keyNotFound: 'API key not found',
   keyAlreadyRevoked: 'This key is already revoked.',

@@ -51,7 +51,7 @@ describeEachDatabase('delivery tracking dashboard', (kind) => {
       startTimers: true,
       timers: { pollIntervalMs: 20 },
     });
-    retailer = await onboardRetailer(server);
+    retailer = await onboardRetailer(server, { businessName: 'Acme Outfitters' });
   });
   afterAll(() => server?.close());
 

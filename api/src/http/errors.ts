@@ -44,8 +44,8 @@ export class NotFoundError extends HttpError {
 }
 
 export class ConflictError extends HttpError {
-  constructor(message: string) {
-    super(409, message);
+  constructor(message: string, issues?: ApiErrorIssue[]) {
+    super(409, message, issues);
   }
 }
 

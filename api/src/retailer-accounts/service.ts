@@ -38,6 +38,33 @@ export function slugify(text: string, maxLength = 40): string {
   return slug || 'retailer';
 }
 
+/**
+ * SQL: `name` as display names are compared: lower case, letters and digits only, so "NIKE",
+ * "Ni ke" and "Nike." are one name ("H&M" and "H M" too). Both sides go through the same
+ * expression, in the database, so a stored name and a new one are always judged alike.
+ */
+const displayNameKey = (name: unknown) =>
+  sql`regexp_replace(lower(${name}), '[^[:alnum:]]+', '', 'g')`;
+
+/**
+ * Refuses a display name that a partner retailer or another retailer already has (issue 31, item
+ * 8): a self-service account must not pass itself off as a brand in checkout, the widget or
+ * emails. Called inside onboarding's transaction, after the lock that serialises onboardings.
+ */
+async function assertDisplayNameFree(tx: Db, businessName: string): Promise<void> {
+  const clashes = await tx
+    .select({ account: retailerAccounts.id })
+    .from(retailers)
+    .leftJoin(retailerAccounts, eq(retailerAccounts.retailerId, retailers.id))
+    .where(sql`${displayNameKey(retailers.name)} = ${displayNameKey(businessName)}`);
+  if (clashes.length === 0) return;
+  // A retailer without an account is a listed partner.
+  const message = clashes.some((clash) => clash.account === null)
+    ? RETAILER_MESSAGES.businessNameIsPartner
+    : RETAILER_MESSAGES.businessNameTaken;
+  throw new ConflictError(message, [{ path: 'businessName', message }]);
+}
+
 /** `base`, else `base-2`, `base-3`, … whichever is free among `taken`. */
 export function firstFreeSlug(base: string, taken: ReadonlySet<string>): string {
   if (!taken.has(base)) return base;
@@ -136,6 +163,7 @@ export async function createRetailerAccount(
       throw new ConflictError(RETAILER_MESSAGES.accountExists);
     }
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('retailer-slugs', 0))`);
+    await assertDisplayNameFree(tx, data.businessName);
     const base = slugify(data.businessName);
     const taken = await tx
       .select({ id: retailers.id })

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {
   ApiKey,
   CreatedRetailerAccount,
@@ -8,9 +9,13 @@ import { createTestUser, type TestUser } from '../../test/users.ts';
 
 /** Helpers for the retailer suites: an onboarded retailer with its keys. */
 
+/**
+ * The input of an onboarding, with a business name of its own each time (display names are unique,
+ * issue 31 item 8), so a suite may onboard as many retailers as it needs.
+ */
 export function accountInput(overrides: Partial<RetailerAccountInput> = {}): RetailerAccountInput {
   return {
-    businessName: 'Acme Outfitters',
+    businessName: `Acme Outfitters ${randomUUID().slice(0, 8)}`,
     website: 'https://acme.example.com',
     contactName: 'Grace Hopper',
     contactEmail: 'grace@acme.example.com',

@@ -10,7 +10,7 @@ describeEachDatabase('retailer API: the checkout widget', (kind) => {
   let retailer: TestRetailer;
   beforeAll(async () => {
     server = await startTestServer({ database: kind });
-    retailer = await onboardRetailer(server);
+    retailer = await onboardRetailer(server, { businessName: 'Acme Outfitters' });
     const response = await server.fetch('/api/retailer/account/allowed-domains', {
       method: 'PUT',
       headers: { ...retailer.owner.headers, 'content-type': 'application/json' },

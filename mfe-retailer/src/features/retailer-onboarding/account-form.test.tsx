@@ -119,3 +119,21 @@ it('creates the account with one request however quickly the button is clicked t
   expect(onCreated).toHaveBeenCalledWith(CREATED);
   expect(sent()).toHaveLength(1);
 });
+
+it('marks the business name when the server says a partner or another retailer has it', async () => {
+  const user = userEvent.setup();
+  const message = RETAILER_MESSAGES.businessNameIsPartner;
+  vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+    new Response(JSON.stringify({ message, issues: [{ path: 'businessName', message }] }), {
+      status: 409,
+    }),
+  );
+  renderWithProviders(<AccountForm onCreated={vi.fn()} />);
+  await fillAccount(user, { store: 'Downtown', street: '1 Main St', city: 'Austin', zip: '78701' });
+  await user.click(screen.getByRole('button', { name: 'Create retailer account' }));
+  const name = screen.getByLabelText('Business name');
+  await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+  expect(name).toHaveFocus();
+  expect(name).toHaveAccessibleDescription(expect.stringContaining(message));
+  expect(screen.getByText('Your account was not created')).toBeVisible();
+});

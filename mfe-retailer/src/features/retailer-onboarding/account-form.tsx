@@ -8,7 +8,7 @@ import {
   type RetailerAccountInput,
   retailerAccountInputSchema,
 } from 'shared-contracts/retailer';
-import { Button, Card, Notice, Row, TextField, useSubmitOnce } from 'shared-ui';
+import { applyServerIssues, Button, Card, Notice, Row, TextField, useSubmitOnce } from 'shared-ui';
 import styled from 'styled-components';
 import { useCreateRetailerAccount } from '../../shared/retailer-api';
 import { isSensitiveAuthRequired } from '../../shared/sensitive-auth';
@@ -93,6 +93,8 @@ export function AccountForm({
       } catch (error) {
         // Outside the re-check window the mutation already sent the person to confirm it.
         if (isSensitiveAuthRequired(error)) return;
+        // A name already taken (or a partner's) is also marked on its field, which gets focus.
+        await applyServerIssues(error, ['businessName'], form.setError);
         setServerError(errorMessage(error, 'Could not create your retailer account.'));
       }
     }),

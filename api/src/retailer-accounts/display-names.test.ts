@@ -1,0 +1,62 @@
+import { RETAILER_MESSAGES } from 'shared-contracts/retailer';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
+import { createTestUser } from '../../test/users.ts';
+import { accountInput, onboardRetailer } from './test-helpers.ts';
+
+// Issue 31, item 8: a self-service retailer named "Nike" got the display name "Nike" and a logo.
+describeEachDatabase('retailer display names', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ database: kind });
+  });
+  afterAll(() => server?.close());
+
+  /** Onboards a new user under `businessName`; the answer, and whether that user has an account. */
+  async function attempt(businessName: string) {
+    const user = await createTestUser(server);
+    const response = await server.fetch('/api/retailer/account', {
+      method: 'POST',
+      headers: { ...user.headers, 'content-type': 'application/json' },
+      body: JSON.stringify(accountInput({ businessName })),
+    });
+    const mine = await server.fetch('/api/retailer/account', { headers: user.headers });
+    return { status: response.status, body: await response.json(), hasAccount: mine.ok };
+  }
+
+  it.each(['Nike', '  nike ', 'N I K E', 'NIKE.', 'Macys', 'h & m'])(
+    'refuses a partner brand as the display name: %j',
+    async (name) => {
+      const result = await attempt(name);
+      expect(result).toEqual({
+        status: 409,
+        body: {
+          message: RETAILER_MESSAGES.businessNameIsPartner,
+          issues: [{ path: 'businessName', message: RETAILER_MESSAGES.businessNameIsPartner }],
+        },
+        hasAccount: false,
+      });
+    },
+  );
+
+  it('keeps display names unique whatever their case and spaces, and creates nothing', async () => {
+    const first = await onboardRetailer(server, { businessName: 'Lone Star Outfitters' });
+    expect(first.account.businessName).toBe('Lone Star Outfitters');
+    for (const name of ['lone star outfitters', 'LoneStar Outfitters', ' Lone  Star Outfitters ']) {
+      const result = await attempt(name);
+      expect(result).toEqual({
+        status: 409,
+        body: {
+          message: RETAILER_MESSAGES.businessNameTaken,
+          issues: [{ path: 'businessName', message: RETAILER_MESSAGES.businessNameTaken }],
+        },
+        hasAccount: false,
+      });
+    }
+  });
+
+  it('still takes a name that only contains a brand', async () => {
+    const retailer = await onboardRetailer(server, { businessName: 'Nike Fans Running Club' });
+    expect(retailer.account.businessName).toBe('Nike Fans Running Club');
+  });
+});
