@@ -1,207 +1,58 @@
-import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import {
-  CURBSIDE_EVENT_TYPE,
-  CURBSIDE_FAILED_TEXT,
   CURBSIDE_FINAL_STATUSES,
-  CURBSIDE_MESSAGES,
   type CurbsideArrival,
   type CurbsidePickup,
-  type CurbsideStatus,
   MAX_VERIFICATION_ATTEMPTS,
 } from 'shared-contracts/curbside';
 import type { Db } from '../db/database.ts';
-import { ConflictError, HttpError, NotFoundError } from '../http/errors.ts';
-import { REDACTED, redactUsedSecret, sendNotification } from '../notifications/service.ts';
-import type { OrderPickupEvents } from '../order-pickups/status.ts';
-import { publishEvent } from '../realtime/publish.ts';
-import { claimRobot, ensureFleet, releaseRobot } from '../robots/fleet.ts';
-import { robots } from '../robots/schema.ts';
-import type { ScheduledTimer, ScheduleTimerInput } from '../simulator/timers.ts';
+import { ConflictError, NotFoundError } from '../http/errors.ts';
+import { REDACTED, sendNotification } from '../notifications/service.ts';
+import { claimRobot, ensureFleet } from '../robots/fleet.ts';
+import { pinSentence } from './compartment.ts';
 import {
   type CurbsideOrder,
   describeOrderStatus,
   findCallersOrder,
   isEligibleForCurbside,
-  markOrderPickedUp,
 } from './orders.ts';
-import { generatePin, hashPin, hashPinLike, pinHashMatches } from './pin.ts';
+import { generatePin, hashPin } from './pin.ts';
 import {
-  COMPARTMENT_OPEN_MS,
+  appendUpdate,
+  CURBSIDE_TIMERS,
+  type CurbsideDeps,
+  findOwned,
+  freeRobot,
+  lockPickup,
+  PICKUP_NOT_FOUND_MESSAGE,
+  publishRecord,
+  robotNameOf,
+  transition,
+} from './records.ts';
+import {
   nextRobotStep,
   ROBOT_BUSY_RETRY_MS,
   ROBOT_WAIT_MS,
   type RobotStepStatus,
   remainingToArrivalMs,
 } from './robot-schedule.ts';
-import {
-  type CurbsidePickupRow,
-  type CurbsideTrackingUpdateRow,
-  curbsidePickups,
-  curbsideTrackingUpdates,
-} from './schema.ts';
+import { curbsidePickups, curbsideTrackingUpdates } from './schema.ts';
 import { assertTransition } from './state-machine.ts';
 
-/** Timer kinds of the robot simulator; registered by the curbside plugin. */
-export const CURBSIDE_TIMERS = {
-  /** `{ pickupId, to }`: the robot's next step (dispatch, collect, drive, arrive). */
-  advance: 'curbside.advance',
-  /** `{ pickupId }`: the robot gave up waiting for the PIN. */
-  waitTimeout: 'curbside.wait-timeout',
-  /** `{ pickupId }`: the compartment closed with no collection confirmed. */
-  compartmentClose: 'curbside.compartment-close',
-} as const;
-
-export const PICKUP_NOT_FOUND_MESSAGE = 'Curbside pickup not found';
-
-export interface CurbsideDeps {
-  /** `app.orderPickupEvents`: the order's own status listeners run when it is picked up. */
-  orderEvents: OrderPickupEvents;
-  /** `app.timers.schedule`: durable, multiplied by SIM_TIME_SCALE. */
-  schedule(db: Db, input: ScheduleTimerInput): Promise<ScheduledTimer>;
-  /** SIM_TIME_SCALE, for the estimated arrival times shown to the customer. */
-  timeScale: number;
-}
-
-export const curbsideTopic = (pickupId: string) => `curbside:${pickupId}`;
-
-// ---------------------------------------------------------------------------------------------
-// Reading
-
-function toRecord(
-  row: CurbsidePickupRow,
-  robotName: string | null,
-  updates: CurbsideTrackingUpdateRow[],
-): CurbsidePickup {
-  return {
-    _id: row.id,
-    customerName: row.customerName,
-    parkingSpotNumber: row.parkingSpotNumber,
-    orderNumber: row.orderNumber,
-    status: row.status,
-    verificationAttempts: row.verificationAttempts,
-    maxVerificationAttempts: row.maxVerificationAttempts,
-    ...(row.estimatedDeliveryTime
-      ? { estimatedDeliveryTime: row.estimatedDeliveryTime.toISOString() }
-      : {}),
-    ...(robotName ? { robotName } : {}),
-    trackingUpdates: updates.map((update) => ({
-      timestamp: update.createdAt.toISOString(),
-      status: update.status,
-      message: update.message,
-      ...(update.estimatedArrival
-        ? { estimatedArrival: update.estimatedArrival.toISOString() }
-        : {}),
-    })),
-  };
-}
-
-async function loadRecord(db: Db, pickupId: string): Promise<CurbsidePickup | undefined> {
-  const [found] = await db
-    .select({ pickup: curbsidePickups, robotName: robots.name })
-    .from(curbsidePickups)
-    .leftJoin(robots, eq(robots.id, curbsidePickups.robotId))
-    .where(eq(curbsidePickups.id, pickupId));
-  if (!found) return undefined;
-  const updates = await db
-    .select()
-    .from(curbsideTrackingUpdates)
-    .where(eq(curbsideTrackingUpdates.pickupId, pickupId))
-    .orderBy(asc(curbsideTrackingUpdates.id));
-  return toRecord(found.pickup, found.robotName, updates);
-}
-
-/** The caller's pickup; someone else's is reported exactly like a missing one (404). */
-async function findOwned(db: Db, userId: string, pickupId: string): Promise<CurbsidePickupRow> {
-  const [row] = await db
-    .select()
-    .from(curbsidePickups)
-    .where(and(eq(curbsidePickups.id, pickupId), eq(curbsidePickups.userId, userId)));
-  if (!row) throw new NotFoundError(PICKUP_NOT_FOUND_MESSAGE);
-  return row;
-}
-
-export async function getCurbsidePickup(
-  db: Db,
-  userId: string,
-  pickupId: string,
-): Promise<CurbsidePickup> {
-  await findOwned(db, userId, pickupId);
-  const record = await loadRecord(db, pickupId);
-  if (!record) throw new NotFoundError(PICKUP_NOT_FOUND_MESSAGE);
-  return record;
-}
-
-/** Throws 404 unless the caller owns the pickup; for the event stream's authorisation. */
-export async function assertOwnsPickup(db: Db, userId: string, pickupId: string): Promise<void> {
-  await findOwned(db, userId, pickupId);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Writing helpers: every change happens in one transaction that also appends the timeline entry
-// and publishes the new record, so a live client never sees a change without its update.
-
-async function lockPickup(tx: Db, pickupId: string): Promise<CurbsidePickupRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(curbsidePickups)
-    .where(eq(curbsidePickups.id, pickupId))
-    .for('update');
-  return row;
-}
-
-async function appendUpdate(
-  tx: Db,
-  pickupId: string,
-  status: CurbsideStatus,
-  message: string,
-  estimatedArrival?: Date,
-): Promise<void> {
-  await tx
-    .insert(curbsideTrackingUpdates)
-    .values({ pickupId, status, message, estimatedArrival: estimatedArrival ?? null });
-}
-
-async function publishRecord(tx: Db, pickupId: string): Promise<CurbsidePickup> {
-  const record = await loadRecord(tx, pickupId);
-  if (!record) throw new Error(`Curbside pickup ${pickupId} vanished inside its transaction`);
-  await publishEvent(tx, curbsideTopic(pickupId), record, { type: CURBSIDE_EVENT_TYPE });
-  return record;
-}
-
-type PickupChanges = Partial<
-  Pick<
-    typeof curbsidePickups.$inferInsert,
-    'pinHash' | 'verificationAttempts' | 'robotId' | 'estimatedDeliveryTime'
-  >
->;
-
-/** Moves `row` to `to` (409 if the state machine forbids it) and records the timeline entry. */
-async function transition(
-  tx: Db,
-  row: CurbsidePickupRow,
-  to: CurbsideStatus,
-  message: string,
-  changes: PickupChanges = {},
-  estimatedArrival?: Date,
-): Promise<void> {
-  assertTransition(row.status, to);
-  await tx
-    .update(curbsidePickups)
-    .set({ ...changes, status: to, updatedAt: sql`clock_timestamp()` })
-    .where(eq(curbsidePickups.id, row.id));
-  await appendUpdate(tx, row.id, to, message, estimatedArrival);
-}
-
-/** The robot is done with this pickup (delivered, failed or cancelled): it is free again. */
-async function freeRobot(tx: Db, row: CurbsidePickupRow): Promise<void> {
-  if (row.robotId) await releaseRobot(tx, row.robotId, row.id);
-}
-
-async function robotNameOf(tx: Db, robotId: string | null): Promise<string> {
-  if (!robotId) return 'The robot';
-  const [robot] = await tx.select({ name: robots.name }).from(robots).where(eq(robots.id, robotId));
-  return robot?.name ?? 'The robot';
-}
+export {
+  closeCompartment,
+  confirmCollected,
+  type PinOutcome,
+  verifyPickupPin,
+} from './compartment.ts';
+export {
+  assertOwnsPickup,
+  CURBSIDE_TIMERS,
+  type CurbsideDeps,
+  curbsideTopic,
+  getCurbsidePickup,
+  PICKUP_NOT_FOUND_MESSAGE,
+} from './records.ts';
 
 function lastDigits(phoneNumber: string): string {
   return phoneNumber.replace(/\D/g, '').slice(-4);
@@ -252,10 +103,6 @@ async function arrivalOrder(
   }
   return order;
 }
-
-/** The part of the PIN text message unique to one pickup's PIN. */
-const pinSentence = (orderNumber: string, pin: string) =>
-  `your PIN for order ${orderNumber} is ${pin}.`;
 
 /**
  * `POST /api/curbside-pickups`: the customer is at the curb. Checks the order, generates the PIN
@@ -438,135 +285,6 @@ export async function expireRobotWait(db: Db, pickupId: string): Promise<void> {
     );
     await freeRobot(tx, row);
     await publishRecord(tx, row.id);
-  });
-}
-
-async function deliver(
-  tx: Db,
-  deps: CurbsideDeps,
-  row: CurbsidePickupRow,
-  message: string,
-): Promise<void> {
-  await transition(tx, row, 'delivered', message, { estimatedDeliveryTime: null });
-  const robotName = await robotNameOf(tx, row.robotId);
-  await freeRobot(tx, row);
-  await markOrderPickedUp(
-    tx,
-    deps.orderEvents,
-    row.orderPickupId,
-    `Collected at parking spot ${row.parkingSpotNumber} from ${robotName}`,
-  );
-}
-
-/** The compartment closes 2 minutes after the PIN if nobody confirmed the collection. */
-export async function closeCompartment(
-  db: Db,
-  deps: CurbsideDeps,
-  pickupId: string,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await lockPickup(tx, pickupId);
-    if (row?.status !== 'verified') return;
-    await deliver(
-      tx,
-      deps,
-      row,
-      'The robot compartment closed after 2 minutes. Your order is marked as delivered.',
-    );
-    await publishRecord(tx, row.id);
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// The customer's actions
-
-export type PinOutcome = 'verified' | 'wrong' | 'failed';
-
-/**
- * `POST /api/curbside-pickups/:id/verify`. The attempt is counted under the row lock, so parallel
- * wrong guesses are decided one by one and never exceed the limit; the right PIN is consumed.
- * Answers the new record, or throws 422 for a wrong PIN (after recording the attempt).
- */
-export async function verifyPickupPin(
-  db: Db,
-  deps: CurbsideDeps,
-  userId: string,
-  pickupId: string,
-  pin: string,
-): Promise<CurbsidePickup> {
-  const owned = await findOwned(db, userId, pickupId);
-  assertTransition(owned.status, 'verified');
-  // The candidate is hashed with the stored salt before locking; only the comparison runs under
-  // the lock, in constant time.
-  const candidate = owned.pinHash ? await hashPinLike(pin, owned.pinHash) : undefined;
-
-  const { outcome, record } = await db.transaction(async (tx) => {
-    const row = await lockPickup(tx, pickupId);
-    if (!row) throw new NotFoundError(PICKUP_NOT_FOUND_MESSAGE);
-    assertTransition(row.status, 'verified');
-
-    if (pinHashMatches(candidate, row.pinHash)) {
-      // The PIN opened the compartment: the text message stops showing it (issue 31).
-      await redactUsedSecret(tx, pinSentence(row.orderNumber, pin), row.phoneNumber);
-      await transition(
-        tx,
-        row,
-        'verified',
-        'PIN verified. Please collect your order from the robot compartment.',
-        { pinHash: null, estimatedDeliveryTime: null },
-      );
-      await deps.schedule(tx, {
-        kind: CURBSIDE_TIMERS.compartmentClose,
-        payload: { pickupId: row.id },
-        delayMs: COMPARTMENT_OPEN_MS,
-      });
-      return { outcome: 'verified' as PinOutcome, record: await publishRecord(tx, row.id) };
-    }
-
-    const attempts = row.verificationAttempts + 1;
-    if (attempts >= row.maxVerificationAttempts) {
-      await transition(tx, row, 'failed', CURBSIDE_FAILED_TEXT, {
-        verificationAttempts: attempts,
-        pinHash: null,
-        estimatedDeliveryTime: null,
-      });
-      await freeRobot(tx, row);
-      return { outcome: 'failed' as PinOutcome, record: await publishRecord(tx, row.id) };
-    }
-    const remaining = row.maxVerificationAttempts - attempts;
-    await tx
-      .update(curbsidePickups)
-      .set({ verificationAttempts: attempts, updatedAt: sql`clock_timestamp()` })
-      .where(eq(curbsidePickups.id, row.id));
-    await appendUpdate(
-      tx,
-      row.id,
-      row.status,
-      `Incorrect PIN entered. ${remaining} attempt${remaining === 1 ? '' : 's'} remaining.`,
-    );
-    return { outcome: 'wrong' as PinOutcome, record: await publishRecord(tx, row.id) };
-  });
-
-  if (outcome === 'verified') return record;
-  throw new HttpError(
-    422,
-    outcome === 'failed' ? `Invalid PIN. ${CURBSIDE_FAILED_TEXT}` : CURBSIDE_MESSAGES.invalidPin,
-  );
-}
-
-/** `POST .../collected`: the customer took the order out of the compartment. */
-export async function confirmCollected(
-  db: Db,
-  deps: CurbsideDeps,
-  userId: string,
-  pickupId: string,
-): Promise<CurbsidePickup> {
-  await findOwned(db, userId, pickupId);
-  return db.transaction(async (tx) => {
-    const row = await lockPickup(tx, pickupId);
-    if (!row) throw new NotFoundError(PICKUP_NOT_FOUND_MESSAGE);
-    await deliver(tx, deps, row, 'Order collected. Thank you for using curbside pickup!');
-    return publishRecord(tx, row.id);
   });
 }
 
