@@ -31,7 +31,10 @@ import { assertTransition } from './state-machine.ts';
 export const pinSentence = (orderNumber: string, pin: string) =>
   `your PIN for order ${orderNumber} is ${pin}.`;
 
-/** The order is out of the compartment: the pickup is delivered, its robot free, its order picked up. */
+/**
+ * The order is out of the compartment: the pickup is delivered, its robot free, its order picked
+ * up.
+ */
 export async function deliver(
   tx: Db,
   deps: CurbsideDeps,
