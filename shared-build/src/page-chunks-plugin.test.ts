@@ -34,11 +34,25 @@ describe('pageChunksOf', () => {
       name: 'remote-runtime',
       request: './federation-runtime',
     });
-    const chunks = pageChunksOf([react, bootstrap, aboutUs, later, home, outbox, runtime]);
+    const marketingRoutes = group(['5.js'], {
+      name: 'remote-routes~marketing',
+      request: 'mfe-marketing/routes',
+    });
+    const chunks = pageChunksOf([
+      react,
+      bootstrap,
+      aboutUs,
+      later,
+      home,
+      outbox,
+      runtime,
+      marketingRoutes,
+    ]);
     expect(chunks).toEqual({
       boot: ['746.js', '784.js'],
       routes: { '/about-us': ['89.js', '12.js'], '/': ['7.js'], '/dev/outbox': ['9.js'] },
       remotes: ['227.js'],
+      remoteRoutes: { marketing: ['5.js'] },
     });
   });
 });

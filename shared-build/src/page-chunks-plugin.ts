@@ -12,6 +12,11 @@ export const BOOT_CHUNK_PREFIX = 'boot-';
 export const ROUTE_CHUNK_PREFIX = 'route~';
 /** The chunk name of what the shell needs only to load a remote (its Module Federation runtime). */
 export const REMOTE_RUNTIME_CHUNK = 'remote-runtime';
+/**
+ * `remote-routes~<remote>`: a remote's `./routes` bundled into the shell, in the non-federated
+ * reference build only (shared-build/reference/direct-runtime.js).
+ */
+export const REMOTE_ROUTES_PREFIX = 'remote-routes~';
 
 /** The route path a `route~` chunk name stands for. */
 export function routeOfChunkName(name: string): string {
@@ -26,6 +31,8 @@ export interface PageChunks {
   routes: Record<string, string[]>;
   /** What a page owned by a remote needs besides (the REMOTE_RUNTIME_CHUNK's scripts). */
   remotes: string[];
+  /** By remote, its `./routes` when the build bundles it (REMOTE_ROUTES_PREFIX). */
+  remoteRoutes: Record<string, string[]>;
 }
 
 /** The subset of Rspack's ChunkGroup this plugin reads. */
@@ -58,10 +65,14 @@ export function pageChunksOf(groups: Iterable<Group>): PageChunks {
   const boot = new Set<string>();
   const routes: Record<string, string[]> = {};
   const remotes = new Set<string>();
+  const remoteRoutes: Record<string, string[]> = {};
   for (const group of groups) {
     const name = group.name ?? '';
     if (name.startsWith(BOOT_CHUNK_PREFIX)) withSharedFallbacks(group, boot);
     if (name === REMOTE_RUNTIME_CHUNK) withSharedFallbacks(group, remotes);
+    if (name.startsWith(REMOTE_ROUTES_PREFIX)) {
+      remoteRoutes[name.slice(REMOTE_ROUTES_PREFIX.length)] = scripts(group);
+    }
     if (name.startsWith(ROUTE_CHUNK_PREFIX)) {
       routes[routeOfChunkName(name)] = scripts(group);
     }
@@ -70,6 +81,7 @@ export function pageChunksOf(groups: Iterable<Group>): PageChunks {
     boot: [...boot].sort(),
     routes,
     remotes: [...remotes].filter((file) => !boot.has(file)).sort(),
+    remoteRoutes,
   };
 }
 

@@ -202,6 +202,32 @@ describe('createPageComposer', () => {
     expect(page).toContain('id="remotes-config"');
   });
 
+  it("names the reference build's bundled ./routes of the page's remote instead", async () => {
+    const { composer, shellDist } = await site();
+    await writeFile(
+      path.join(shellDist, 'route-owners.json'),
+      JSON.stringify({ ...TABLE, federation: false }),
+    );
+    await writeFile(
+      path.join(shellDist, 'page-chunks.json'),
+      JSON.stringify({
+        boot: ['boot-start.1.js'],
+        routes: { '/about-us': ['route~about-us.2.js'] },
+        remotes: ['remote-runtime.3.js'],
+        remoteRoutes: { marketing: ['remote-routes~marketing.4.js'], retailer: ['r.5.js'] },
+      }),
+    );
+    const page = (await composer.page('/about-us')) ?? '';
+    expect(
+      [...page.matchAll(/<link rel="preload" as="script" href="([^"]+)"/g)].map((m) => m[1]),
+    ).toEqual([
+      '/boot-start.1.js',
+      '/remote-runtime.3.js',
+      '/remote-routes~marketing.4.js',
+      '/route~about-us.2.js',
+    ]);
+  });
+
   it("names every script a page needs to hydrate: the shell's start-up and the page's own chunks", async () => {
     const { composer, shellDist } = await site();
     await writeFile(
@@ -209,6 +235,7 @@ describe('createPageComposer', () => {
       JSON.stringify({
         boot: ['boot-app.1.js', '784.2.js'],
         routes: { '/auth': ['route~auth.3.js'] },
+        remotes: ['remote-runtime.6.js'],
       }),
     );
     await writeFile(
@@ -222,9 +249,11 @@ describe('createPageComposer', () => {
       [...(page ?? '').matchAll(/<link rel="preload" as="script" href="([^"]+)"/g)].map(
         (m) => m[1],
       );
+    // The Module Federation runtime only on a remote's page.
     expect(hrefs(await composer.page('/about-us/'))).toEqual([
       '/boot-app.1.js',
       '/784.2.js',
+      '/remote-runtime.6.js',
       '/remotes/marketing/remoteEntry.aaaaaaaaaa.js',
       '/remotes/marketing/__federation_expose_routes.0123456789.js',
       '/remotes/marketing/route~about-us.5.js',

@@ -58,6 +58,8 @@ export interface PageChunks {
   routes: Readonly<Record<string, readonly string[]>>;
   /** What the shell needs to load a remote's page (its Module Federation runtime). */
   remotes?: readonly string[];
+  /** By remote, its `./routes` when bundled into the shell (the non-federated reference). */
+  remoteRoutes?: Readonly<Record<string, readonly string[]>>;
 }
 
 function isPageChunks(value: unknown): value is PageChunks {
@@ -256,13 +258,15 @@ export function createPageComposer({
       const config = remotesConfig();
       const table = readJson(path.join(shellDist, 'route-owners.json')) as RouteOwners | undefined;
       const owner = ownerOf(pathname, table?.owners ? table : undefined);
-      // The shell's start-up chunks, and its own page's (or, in the reference build, any page's).
+      // The shell's start-up chunks, what loading a remote takes on a remote's page, and the page's
+      // own chunks (in the reference build, a remote's page's too).
       const shellChunks = readJson(path.join(shellDist, 'page-chunks.json'));
       const federated = table?.federation !== false;
       const shellFiles = isPageChunks(shellChunks)
         ? [
             ...shellChunks.boot,
-            ...(federated && owner ? (shellChunks.remotes ?? []) : []),
+            ...(owner ? (shellChunks.remotes ?? []) : []),
+            ...(owner ? (shellChunks.remoteRoutes?.[owner] ?? []) : []),
             ...routeChunks(shellChunks, pathname),
           ]
         : [];
