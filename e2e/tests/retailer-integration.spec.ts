@@ -20,7 +20,8 @@ test('onboard, initialize a checkout with the test key, customer pays, dashboard
   try {
     await page.goto('/retailer-onboarding');
     // Display names are unique (a retry must not find its own earlier account's name taken).
-    const businessName = `Lone Star Outfitters ${crypto.randomUUID().slice(0, 8)}`;
+    const suffix = crypto.randomUUID().slice(0, 8);
+    const businessName = `Lone Star Outfitters ${suffix}`;
     await page.getByLabel('Business name').fill(businessName);
     await page.getByLabel('Website').fill('https://lonestar.example.com');
     await page.getByLabel('Contact name').fill('Grace Hopper');
@@ -35,7 +36,7 @@ test('onboard, initialize a checkout with the test key, customer pays, dashboard
     await expect(page.getByText('Your new secret keys')).toBeVisible();
     const testKey = (await page.getByTestId('secret-test-secret-key').textContent()) ?? '';
     expect(testKey).toMatch(/^sk_test_[0-9A-Za-z]{32}$/);
-    const retailerId = 'lone-star-outfitters';
+    const retailerId = `lone-star-outfitters-${suffix}`;
     await expect(page.getByText(retailerId, { exact: true })).toBeVisible();
     expect(await mainAxeViolations(page)).toEqual([]);
 
