@@ -24,18 +24,17 @@ describeEachDatabase('retailer display names', (kind) => {
     return { status: response.status, body: await response.json(), hasAccount: mine.ok };
   }
 
+  /** What a refused onboarding answers, with no account made. */
+  const refused = (message: string) => ({
+    status: 409,
+    body: { message, issues: [{ path: 'businessName', message }] },
+    hasAccount: false,
+  });
+
   it.each(['Nike', '  nike ', 'N I K E', 'NIKE.', 'Macys', 'h & m'])(
     'refuses a partner brand as the display name: %j',
     async (name) => {
-      const result = await attempt(name);
-      expect(result).toEqual({
-        status: 409,
-        body: {
-          message: RETAILER_MESSAGES.businessNameIsPartner,
-          issues: [{ path: 'businessName', message: RETAILER_MESSAGES.businessNameIsPartner }],
-        },
-        hasAccount: false,
-      });
+      expect(await attempt(name)).toEqual(refused(RETAILER_MESSAGES.businessNameIsPartner));
     },
   );
 
@@ -43,15 +42,7 @@ describeEachDatabase('retailer display names', (kind) => {
     const first = await onboardRetailer(server, { businessName: 'Lone Star Outfitters' });
     expect(first.account.businessName).toBe('Lone Star Outfitters');
     for (const name of ['lone star outfitters', 'LoneStar Outfitters', ' Lone  Star Outfitters ']) {
-      const result = await attempt(name);
-      expect(result).toEqual({
-        status: 409,
-        body: {
-          message: RETAILER_MESSAGES.businessNameTaken,
-          issues: [{ path: 'businessName', message: RETAILER_MESSAGES.businessNameTaken }],
-        },
-        hasAccount: false,
-      });
+      expect(await attempt(name)).toEqual(refused(RETAILER_MESSAGES.businessNameTaken));
     }
   });
 
