@@ -1,5 +1,11 @@
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// Every suite's database is a PGlite folder under the temp folder: on a RAM disk its writes cost
+// no disk I/O (the suites on PGlite and PostgreSQL: 491 s -> 366 s, system time 190 s -> 65 s, on
+// CI's 2 cores). Set here, before the workers start, so they inherit it.
+if (!process.env.TMPDIR && existsSync('/dev/shm')) process.env.TMPDIR = '/dev/shm';
 
 // Files that replace a module with vi.mock: the replacement lives in the module cache, so they
 // run isolated (their own fresh cache); every other file shares its worker's cache.

@@ -1,4 +1,10 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+
+// The suite's servers keep their PGlite databases under the temp folder (server.mjs,
+// fixtures/extra-server.ts): on a RAM disk their writes cost no disk I/O. Inherited by the
+// web server and the workers.
+if (!process.env.TMPDIR && existsSync('/dev/shm')) process.env.TMPDIR = '/dev/shm';
 
 // The production build served like `npm start` does, on its own port and a fresh database.
 // E2E_PORT lets several suites run side by side; E2E_REUSE=1 reuses a server you started yourself.
@@ -22,7 +28,9 @@ export default defineConfig({
   outputDir: `test-results/port-${port}`,
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // DOM snapshots and network for a failed test, without the screencast: recording a filmstrip
+    // of every test kept Chromium's compositor busy on CI's two cores.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's chromium (STACK-NOTES.md); Playwright never downloads a browser here.
@@ -34,7 +42,6 @@ export default defineConfig({
         '--disable-component-update',
         '--no-first-run',
         '--disable-sync',
-        '--disable-dev-shm-usage',
       ],
     },
   },

@@ -1,12 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { componentTestConfig } from 'shared-ui/vitest-config';
 
-export default defineConfig({
-  test: {
-    environment: 'jsdom',
-    globals: true,
-    setupFiles: ['shared-ui/vitest-setup'],
-    // Typing with user-event re-renders on every key; on a busy 2-core machine a test that types
-    // a few words can pass 5 s.
-    testTimeout: 15_000,
-  },
-});
+// Typing with user-event re-renders on every key; a test that types a few words can pass 5 s.
+export default componentTestConfig({ testTimeout: 15_000 });

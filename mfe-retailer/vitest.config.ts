@@ -1,11 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { componentTestConfig } from 'shared-ui/vitest-config';
 
-export default defineConfig({
-  test: {
-    environment: 'jsdom',
-    globals: true,
-    setupFiles: ['shared-ui/vitest-setup'],
-    // Component tests render whole pages; on a loaded 2-core CI machine 5 s is too tight.
-    testTimeout: 20_000,
-  },
-});
+export default componentTestConfig();

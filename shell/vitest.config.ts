@@ -1,11 +1,5 @@
-import { defineConfig } from 'vitest/config';
+import { componentTestConfig } from 'shared-ui/vitest-config';
 
-export default defineConfig({
-  test: {
-    environment: 'jsdom',
-    globals: true,
-    setupFiles: ['shared-ui/vitest-setup'],
-    // Component tests render whole pages; on a loaded 2-core CI machine 5 s is too tight.
-    testTimeout: 20_000,
-  },
-});
+// strict-csp.test.ts checks what importing strict-csp does to copies of zod loaded before and
+// after it, so it needs a module cache of its own.
+export default componentTestConfig({ isolated: ['src/security/strict-csp.test.ts'] });

@@ -1,11 +1,18 @@
-// The one setup file of every front-end package's vitest run (each vitest.config.ts names it).
+// The one setup file of every front-end package's vitest run (vitest-config.ts names it).
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 // Views load their code on demand (React.lazy, issue 13), and in jsdom that import is transformed
 // on the spot. On a busy 2-core CI machine it has taken over a second, so `findBy…` waits up to
 // 5 s instead of Testing Library's 1 s: an element that never appears still fails the test.
 configure({ asyncUtilTimeout: 5_000 });
 
-afterEach(() => cleanup());
+// Test files share one window (vitest-config.ts): each test leaves it as the next one expects it.
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});

@@ -4,7 +4,12 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { LandingPage } from './landing-page';
 
 beforeEach(() => {
-  Object.assign(navigator, { clipboard: { writeText: vi.fn().mockResolvedValue(undefined) } });
+  // Defined, not assigned: a test file before this one in the worker (user-event) may have left a
+  // getter-only clipboard on the shared navigator.
+  Object.defineProperty(navigator, 'clipboard', {
+    configurable: true,
+    value: { writeText: vi.fn().mockResolvedValue(undefined) },
+  });
 });
 afterEach(() => vi.useRealTimers());
 
