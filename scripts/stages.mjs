@@ -10,7 +10,9 @@ const { packageManager } = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
 );
 const timings = [];
+// Stages of one summary line share a group: those of one sideBySide call, or one stage alone.
 let group = 0;
+let sideBySideDepth = 0;
 
 function formatSeconds(ms) {
   return `${(ms / 1000).toFixed(0)} s`;
@@ -27,6 +29,8 @@ export function pnpmStage(name, args, options) {
  */
 export function stage(name, command, args, { buffered = false, env } = {}) {
   const started = Date.now();
+  if (sideBySideDepth === 0) group += 1;
+  const stageGroup = group;
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: ROOT,
@@ -42,7 +46,7 @@ export function stage(name, command, args, { buffered = false, env } = {}) {
     child.on('exit', (code, signal) => {
       const exitCode = code ?? (signal ? 1 : 0);
       const ms = Date.now() - started;
-      timings.push({ name, ms, exitCode, group });
+      timings.push({ name, ms, exitCode, group: stageGroup });
       if (buffered) {
         const verdict = exitCode === 0 ? 'passed' : `failed (exit code ${exitCode})`;
         process.stdout.write(
@@ -61,8 +65,10 @@ export function stage(name, command, args, { buffered = false, env } = {}) {
  */
 export async function sideBySide(stages) {
   group += 1;
-  const results = await Promise.all(stages.map((run) => run()));
-  group += 1;
+  sideBySideDepth += 1;
+  const results = await Promise.all(stages.map((run) => run())).finally(() => {
+    sideBySideDepth -= 1;
+  });
   return results.filter((result) => result.exitCode !== 0).map((result) => result.name);
 }
 
