@@ -14,15 +14,13 @@ import { defineConfig } from 'vitest/config';
  *   before or after it
  */
 export function componentTestConfig({ testTimeout = 20_000, isolated = [] } = {}) {
-  const common = {
-    environment: 'jsdom',
-    globals: true,
-    setupFiles: ['shared-ui/vitest-setup'],
-    testTimeout,
-  };
   return defineConfig({
     test: {
-      ...common,
+      environment: 'jsdom',
+      globals: true,
+      setupFiles: ['shared-ui/vitest-setup'],
+      testTimeout,
+      // Each project below extends these settings.
       projects: [
         {
           extends: true,

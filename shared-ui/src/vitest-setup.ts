@@ -1,4 +1,4 @@
-// The one setup file of every front-end package's vitest run (vitest-config.ts names it).
+// The one setup file of every front-end package's vitest run (vitest-config.mjs names it).
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
