@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { createConnection } from 'node:net';
 import { ROOT } from './lib.mjs';
 
-const TIMEOUT_MS = Number(process.env.CHECK_DEV_TIMEOUT_MS ?? 180_000);
+const TIMEOUT_MS = Number(process.env.CHECK_DEV_TIMEOUT_MS ?? 420_000);
 const PORTS = { shell: 3000, marketing: 3001, customer: 3002, curbside: 3003, retailer: 3004 };
 const API_PORT = 8080;
 const HEALTH_URL = `http://localhost:${PORTS.shell}/api/health`;

@@ -47,6 +47,9 @@ export function stage(name, command, args, { buffered = false, env } = {}) {
       const exitCode = code ?? (signal ? 1 : 0);
       const ms = Date.now() - started;
       timings.push({ name, ms, exitCode, group: stageGroup });
+      // A failed stage's last lines are printed again beside the summary: CI keeps only the
+      // log's tail, where stages that ended later would have pushed the cause out of sight.
+      if (buffered && exitCode !== 0) failedTails.push({ name, text: tailOf(chunks) });
       if (buffered) {
         const verdict = exitCode === 0 ? 'passed' : `failed (exit code ${exitCode})`;
         process.stdout.write(
@@ -72,7 +75,18 @@ export async function sideBySide(stages) {
   return results.filter((result) => result.exitCode !== 0).map((result) => result.name);
 }
 
+const failedTails = [];
+const TAIL_LINES = 40;
+
+function tailOf(chunks) {
+  return Buffer.concat(chunks).toString('utf8').trimEnd().split('\n').slice(-TAIL_LINES).join('\n');
+}
+
 export function printTimings(totalStartedAt) {
+  for (const { name, text } of failedTails) {
+    console.log(`\n\u001b[1m── ${name} failed; its last ${TAIL_LINES} lines again: ──\u001b[0m`);
+    console.log(text);
+  }
   console.log('\n\u001b[1mStage times (wall clock; a line of several ran side by side)\u001b[0m');
   const groups = new Map();
   for (const timing of timings)

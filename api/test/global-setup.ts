@@ -1,9 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { dropStaleTestDatabases, probePostgres, TEST_POSTGRES_URL } from './postgres.ts';
+import { createDatabase } from '../src/db/database.ts';
+import { migrateDatabase } from '../src/db/migrate.ts';
+import {
+  createPostgresTestDatabase,
+  dropStaleTestDatabases,
+  probePostgres,
+  TEST_POSTGRES_URL,
+} from './postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,6 +18,10 @@ declare module 'vitest' {
     postgresUrl: string | null;
     /** A freshly initialised, empty PGlite data folder that test databases are copied from. */
     pgliteTemplate: string;
+    /** The same with every migration applied: what a test server starts from. */
+    pgliteMigratedTemplate: string;
+    /** A migrated PostgreSQL database that test servers' databases are created from, or null. */
+    postgresMigratedTemplate: string | null;
   }
 }
 
@@ -26,7 +37,22 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const pglite = await PGlite.create(template);
   await pglite.close();
   project.provide('pgliteTemplate', template);
-  const teardown = () => rm(templateRoot, { recursive: true, force: true });
+  // Migrating a new database cost each test server 0.7 s on PGlite and 0.4 s on PostgreSQL, 92 s
+  // of the suites' worker time in all (issue 32, item 11). Servers now start from a copy that is
+  // already migrated, where migrateDatabase still runs, as at every production start, and finds
+  // nothing to do; the migration tests themselves start from the empty template.
+  const migratedRoot = path.join(templateRoot, 'migrated');
+  await cp(template, path.join(migratedRoot, 'pglite'), { recursive: true });
+  const migrated = await createDatabase({ databaseUrl: undefined, dataDir: migratedRoot });
+  await migrateDatabase(migrated);
+  await migrated.close();
+  project.provide('pgliteMigratedTemplate', path.join(migratedRoot, 'pglite'));
+  project.provide('postgresMigratedTemplate', null);
+  let dropPostgresTemplate = async () => {};
+  const teardown = async () => {
+    await dropPostgresTemplate();
+    await rm(templateRoot, { recursive: true, force: true });
+  };
 
   const error = await probePostgres();
   if (error) {
@@ -41,6 +67,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   await dropStaleTestDatabases();
   project.provide('postgresUrl', TEST_POSTGRES_URL);
+  const postgresTemplate = await createPostgresTestDatabase(TEST_POSTGRES_URL);
+  dropPostgresTemplate = postgresTemplate.drop;
+  const migratedPostgres = await createDatabase({
+    databaseUrl: postgresTemplate.url,
+    dataDir: templateRoot,
+    onError: () => {},
+  });
+  await migrateDatabase(migratedPostgres);
+  // No connection may stay open to a database that others are created from.
+  await migratedPostgres.close();
+  project.provide('postgresMigratedTemplate', postgresTemplate.name);
   return teardown;
 }
 

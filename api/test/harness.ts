@@ -37,10 +37,18 @@ export interface TestDatabaseTarget {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabaseTarget(kind: DatabaseKind): Promise<TestDatabaseTarget> {
+/**
+ * `migrated`: every migration already applied (what test servers start from); otherwise an empty
+ * database, for the tests of migrating itself.
+ */
+export async function createTestDatabaseTarget(
+  kind: DatabaseKind,
+  { migrated = false }: { migrated?: boolean } = {},
+): Promise<TestDatabaseTarget> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'api-test-'));
   if (kind === 'pglite') {
-    await cp(inject('pgliteTemplate'), path.join(dataDir, 'pglite'), { recursive: true });
+    const template = inject(migrated ? 'pgliteMigratedTemplate' : 'pgliteTemplate');
+    await cp(template, path.join(dataDir, 'pglite'), { recursive: true });
     return {
       kind,
       databaseUrl: undefined,
@@ -51,7 +59,8 @@ export async function createTestDatabaseTarget(kind: DatabaseKind): Promise<Test
   }
   const adminUrl = inject('postgresUrl');
   if (!adminUrl) throw new Error('PostgreSQL is not available for this test run');
-  const created = await createPostgresTestDatabase(adminUrl);
+  const template = migrated ? inject('postgresMigratedTemplate') : null;
+  const created = await createPostgresTestDatabase(adminUrl, template ?? undefined);
   return {
     kind,
     databaseUrl: created.url,
@@ -98,13 +107,16 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Starts the real app on a free port, the way main.ts does: migrate, build, seed, listen. */
+/**
+ * Starts the real app on a free port, the way main.ts does: migrate, build, seed, listen. A
+ * database it creates itself starts migrated (global-setup.ts), so its migrate finds nothing to do.
+ */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const owned = typeof options.database !== 'object';
   const target =
     typeof options.database === 'object'
       ? options.database
-      : await createTestDatabaseTarget(options.database ?? 'pglite');
+      : await createTestDatabaseTarget(options.database ?? 'pglite', { migrated: true });
   const emptyStaticRoot = options.staticRoot
     ? undefined
     : await mkdtemp(path.join(os.tmpdir(), 'api-static-'));

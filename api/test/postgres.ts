@@ -39,12 +39,18 @@ function newDatabaseName(): string {
   return `${TEST_DATABASE_PREFIX}${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
 }
 
+/** A new database, empty or a copy of `template` (the name of another test database). */
 export async function createPostgresTestDatabase(
   adminUrl = TEST_POSTGRES_URL,
+  template?: string,
 ): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = newDatabaseName();
-  // The name is generated above from [a-z0-9_] only, so interpolating it is safe.
-  await withAdmin(adminUrl, (client) => client.query(`create database ${name}`));
+  if (template !== undefined && !/^[a-z0-9_]+$/.test(template)) {
+    throw new Error(`Not a test database name: ${template}`);
+  }
+  // Both names are [a-z0-9_] only (generated above, checked here), so interpolating them is safe.
+  const from = template ? ` template ${template}` : '';
+  await withAdmin(adminUrl, (client) => client.query(`create database ${name}${from}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
