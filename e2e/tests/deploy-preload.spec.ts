@@ -87,6 +87,9 @@ test('without a hover nothing is preloaded, and the remote still loads on the cl
   const downloaded = trackRemoteDownloads(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  // The page is React's: a click before that is the browser's own navigation to a new page,
+  // which gets the remote's entry with its HTML and never asks for the manifest.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
   await page.waitForTimeout(300);
   expect(downloaded('retailer')).toEqual([]);
   // A click that no pointer or focus preceded (a script, an assistive technology).

@@ -4,8 +4,9 @@ import { expect, test } from '../fixtures/test';
 // Issue 13, "no waterfall": the first HTML response of a page already carries what `/remotes.json`
 // answers, the entry its remote's manifest names, and preload hints for the remote that owns the
 // page, so the shell loads that remote with its own JavaScript, not after it. A server-rendered
-// page keeps the hints in a template the shell applies once the HTML has painted (ADR 012,
-// decision 10). The fixture's CSP guard fails any test during which
+// page keeps what only federation adds (the runtime, the remote's entry and `./routes`) in a
+// template the shell applies once the HTML has painted (issue 30, section 6; ADR 017); the page's
+// own chunks are hinted in the head. The fixture's CSP guard fails any test during which
 // the page reported a Content-Security-Policy violation.
 
 const CONFIG_BLOCK = /<script type="application\/json" id="remotes-config">(.*?)<\/script>/;
@@ -41,8 +42,9 @@ for (const [path, remote] of [
     const inlined = JSON.parse(CONFIG_BLOCK.exec(html)?.[1] ?? 'null');
     expect(inlined).toEqual(await (await request.get('/remotes.json')).json());
     const { entry, sync } = await remoteFiles(request, remote);
-    expect(html).toContain(`<link rel="preload" as="script" href="${entry}" fetchpriority="low">`);
-    for (const file of sync) expect(html).toContain(`href="${file}"`);
+    const later = /<template id="after-paint-hints">(.*?)<\/template>/.exec(html)?.[1] ?? '';
+    expect(later).toContain(`<link rel="preload" as="script" href="${entry}" fetchpriority="low">`);
+    for (const file of sync) expect(later).toContain(`href="${file}"`);
     // The entry the manifest names comes with the page: the shell does not fetch the manifest.
     const entries =
       /<script type="application\/json" id="server-remote-entries">(.*?)<\/script>/.exec(html);

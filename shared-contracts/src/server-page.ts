@@ -20,6 +20,15 @@ export const SERVER_QUERY_STATE_ID = 'server-query-state';
 export const REMOTE_ENTRIES_ID = 'server-remote-entries';
 
 /**
+ * The id of the inert `<template>` holding the preload hints of what only federation adds to a
+ * server-rendered page (the shell's Module Federation runtime, the owning remote's entry and its
+ * `./routes` chunks). The shell puts them into the head once the HTML has painted
+ * (shell/src/boot/after-paint-hints.ts): downloaded beside the HTML, they held up the page's
+ * largest paint on a slow connection (issue 30, section 6; ADR 017).
+ */
+export const AFTER_PAINT_HINTS_ID = 'after-paint-hints';
+
+/**
  * Set on `#root` by the server while its HTML is not yet React's (removed by the shell once the
  * page is interactive): assistive technology and automation see the controls as not yet usable,
  * and a tap on them is not held to be replayed later (issue 30, section 5).

@@ -129,6 +129,29 @@ describe('composePage', () => {
     expect(html).not.toContain('<template');
   });
 
+  it("keeps a rendered page's after-paint hints in an inert template, and only those", () => {
+    const pageChunk = { href: '/remotes/marketing/route~about-us.5.js', as: 'script' } as const;
+    const html = composePage(shellTemplate, {
+      remotesConfig: CONFIG,
+      preloads: [pageChunk],
+      afterPaintPreloads: [remoteHint, pageChunk],
+      rendered: { html: '<main><h1>Hello</h1></main>', head: '' },
+    });
+    expect(html).toContain(
+      '<link rel="preload" as="script" href="/remotes/marketing/route~about-us.5.js" fetchpriority="low"><template id="after-paint-hints"><link rel="preload" as="script" href="/remotes/marketing/remoteEntry.aaaaaaaaaa.js" fetchpriority="low"></template>',
+    );
+    // A file hinted in the head is not hinted again later.
+    expect(html.match(/route~about-us/g)).toHaveLength(1);
+    // Nothing rendered: nothing paints first, so the same hints are live at once.
+    const plain = composePage(shellTemplate, {
+      remotesConfig: CONFIG,
+      preloads: [pageChunk],
+      afterPaintPreloads: [remoteHint],
+    });
+    expect(plain).not.toContain('<template');
+    expect(plain.match(/<link rel="preload"/g)).toHaveLength(2);
+  });
+
   it('leaves an empty root as it is when there is nothing rendered', () => {
     const html = composePage(shellTemplate, { remotesConfig: CONFIG, preloads: [remoteHint] });
     expect(html).toContain('<div id="root"></div>');
@@ -249,14 +272,15 @@ describe('createPageComposer', () => {
       [...(page ?? '').matchAll(/<link rel="preload" as="script" href="([^"]+)"/g)].map(
         (m) => m[1],
       );
-    // The Module Federation runtime only on a remote's page.
+    // The Module Federation runtime only on a remote's page; with nothing rendered there is
+    // nothing to paint first, so what federation adds is hinted at once, after the page's own.
     expect(hrefs(await composer.page('/about-us/'))).toEqual([
       '/boot-app.1.js',
       '/784.2.js',
+      '/remotes/marketing/route~about-us.5.js',
       '/remote-runtime.6.js',
       '/remotes/marketing/remoteEntry.aaaaaaaaaa.js',
       '/remotes/marketing/__federation_expose_routes.0123456789.js',
-      '/remotes/marketing/route~about-us.5.js',
     ]);
     expect(hrefs(await composer.page('/auth?mode=register'))).toEqual([
       '/boot-app.1.js',

@@ -7,6 +7,7 @@ import {
 } from 'shared-contracts/federation-manifest';
 import { REMOTE_NAMES, type RemoteName, type RemotesManifest } from 'shared-contracts/remotes';
 import {
+  AFTER_PAINT_HINTS_ID,
   NOT_YET_INTERACTIVE_ATTRIBUTE,
   REMOTE_ENTRIES_ID,
   SERVER_QUERY_STATE_ID,
@@ -182,23 +183,36 @@ const EMPTY_ROOT = /<div id=("?)root\1>\s*<\/div>/i;
 /**
  * index.html with the remotes configuration and the preload hints placed before `</head>`, and,
  * when the server rendered the page, its styles there too and its HTML inside `<div id="root">`.
+ * `afterPaintPreloads` go into an inert template the shell applies once a rendered page has
+ * painted; with nothing rendered there is nothing to paint first, so they are plain hints.
  */
 export function composePage(
   template: string,
   {
     remotesConfig,
     preloads,
+    afterPaintPreloads = [],
     remoteEntries = {},
     rendered,
   }: {
     remotesConfig: RemotesManifest;
     preloads: readonly PreloadHint[];
+    afterPaintPreloads?: readonly PreloadHint[];
     /** Manifest URL → entry script, for the remotes whose manifest the server read. */
     remoteEntries?: Readonly<Record<string, string>>;
     rendered?: ServerRenderedPage;
   },
 ): string {
-  const hints = [...new Set(preloads.map(preloadLink))].join('');
+  const paintFirst = rendered !== undefined && afterPaintPreloads.length > 0;
+  const live = [
+    ...new Set((paintFirst ? preloads : [...preloads, ...afterPaintPreloads]).map(preloadLink)),
+  ];
+  const later = paintFirst
+    ? [...new Set(afterPaintPreloads.map(preloadLink))].filter((link) => !live.includes(link))
+    : [];
+  const hints =
+    live.join('') +
+    (later.length ? `<template id="${AFTER_PAINT_HINTS_ID}">${later.join('')}</template>` : '');
   let page = template;
   if (rendered !== undefined && EMPTY_ROOT.test(page)) {
     // Not yet interactive until the shell has hydrated it (shell/src/boot/readiness.ts).
@@ -262,18 +276,21 @@ export function createPageComposer({
       // own chunks (in the reference build, a remote's page's too).
       const shellChunks = readJson(path.join(shellDist, 'page-chunks.json'));
       const federated = table?.federation !== false;
-      const shellFiles = isPageChunks(shellChunks)
+      const hint = (file: string): PreloadHint => ({ href: `/${file}`, as: 'script' });
+      const loadsRemote = isPageChunks(shellChunks) && owner ? (shellChunks.remotes ?? []) : [];
+      const preloads: PreloadHint[] = isPageChunks(shellChunks)
         ? [
             ...shellChunks.boot,
-            ...(owner ? (shellChunks.remotes ?? []) : []),
+            ...(federated ? [] : loadsRemote),
             ...(owner ? (shellChunks.remoteRoutes?.[owner] ?? []) : []),
             ...routeChunks(shellChunks, pathname),
-          ]
+          ].map(hint)
         : [];
-      const preloads: PreloadHint[] = shellFiles.map((file) => ({
-        href: `/${file}`,
-        as: 'script',
-      }));
+      // What only federation adds (its runtime, the remote's entry and `./routes`) is hinted once
+      // a rendered page has painted: downloaded beside the HTML on a slow connection, it held up
+      // the page's largest paint (issue 30, section 6). The page's own chunks stay in the head,
+      // as the non-federated reference build has them.
+      const afterPaintPreloads: PreloadHint[] = federated ? loadsRemote.map(hint) : [];
       const remoteEntries: Record<string, string> = {};
       const dist = owner ? remoteDists[owner] : undefined;
       const manifestUrl = owner ? config[owner] : undefined;
@@ -283,13 +300,26 @@ export function createPageComposer({
         const pageChunks = readJson(path.join(dist, 'page-chunks.json'));
         const pageFiles = isPageChunks(pageChunks) ? routeChunks(pageChunks, pathname) : [];
         if (manifest && typeof manifest === 'object') {
-          preloads.push(...remotePreloads(manifestUrl, manifest as FederationManifest, pageFiles));
+          const remote = manifest as FederationManifest;
+          afterPaintPreloads.push(...remotePreloads(manifestUrl, remote));
+          // The page's own chunks of the remote, in the head.
+          preloads.push(
+            ...remotePreloads(manifestUrl, remote, pageFiles).filter(
+              (file) => !afterPaintPreloads.some((later) => later.href === file.href),
+            ),
+          );
           const entry = remoteEntryHref(manifestUrl, manifest as FederationManifest);
           if (entry) remoteEntries[manifestUrl] = entry;
         }
       }
       const rendered = renderer ? await renderer.render(url, owner, visitor) : undefined;
-      return composePage(template, { remotesConfig: config, preloads, remoteEntries, rendered });
+      return composePage(template, {
+        remotesConfig: config,
+        preloads,
+        afterPaintPreloads,
+        remoteEntries,
+        rendered,
+      });
     },
   };
 }

@@ -1,6 +1,7 @@
 import { SHARED_AT_START, SHARED_MODULES } from '../remotes/shared-modules';
 import { nextTask } from '../scheduling/next-task';
 import { afterPaint } from './after-paint';
+import { applyAfterPaintHints } from './after-paint-hints';
 import { answerEarlyCopies } from './early-copy';
 import { holdEarlySubmits } from './early-submits';
 
@@ -33,7 +34,12 @@ function startNext(): void {
   const next = () => nextTask().then(startNext);
   step().then(next, next);
 }
-// The app's code runs once the server's HTML has painted (boot/after-paint.ts); a page with
-// nothing rendered starts at once, since only the app paints it.
-if (serverRendered) afterPaint(startNext);
-else startNext();
+// The app's code runs once the server's HTML has painted (boot/after-paint.ts), and what only
+// federation adds starts downloading then too; a page with nothing rendered starts at once,
+// since only the app paints it.
+function start(): void {
+  applyAfterPaintHints();
+  startNext();
+}
+if (serverRendered) afterPaint(start);
+else start();
