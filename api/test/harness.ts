@@ -60,7 +60,7 @@ export async function createTestDatabaseTarget(
   const adminUrl = inject('postgresUrl');
   if (!adminUrl) throw new Error('PostgreSQL is not available for this test run');
   const template = migrated ? inject('postgresMigratedTemplate') : null;
-  const created = await createPostgresTestDatabase(adminUrl, template ?? undefined);
+  const created = await createPostgresTestDatabase(adminUrl, template);
   return {
     kind,
     databaseUrl: created.url,

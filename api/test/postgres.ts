@@ -42,10 +42,10 @@ function newDatabaseName(): string {
 /** A new database, empty or a copy of `template` (the name of another test database). */
 export async function createPostgresTestDatabase(
   adminUrl = TEST_POSTGRES_URL,
-  template?: string,
+  template?: string | null,
 ): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = newDatabaseName();
-  if (template !== undefined && !/^[a-z0-9_]+$/.test(template)) {
+  if (template && !/^[a-z0-9_]+$/.test(template)) {
     throw new Error(`Not a test database name: ${template}`);
   }
   // Both names are [a-z0-9_] only (generated above, checked here), so interpolating them is safe.

@@ -139,18 +139,23 @@ export function remoteEntryHref(
  * absolute): the remote entry and the sync chunks of `./routes`. Not the manifest itself: the page
  * names the entry it gives (`REMOTE_ENTRIES_ID`), so the shell does not fetch it on this load.
  */
-export function remotePreloads(
+export function remotePreloads(manifestUrl: string, manifest: FederationManifest): PreloadHint[] {
+  const entry = remoteEntryUrl(manifest, new URL(manifestUrl, THIS_SERVER));
+  return [
+    ...(entry ? [{ href: asServed(entry), as: 'script' as const }] : []),
+    ...remoteFileHints(manifestUrl, manifest, exposedChunkFiles(manifest, './routes', 'sync')),
+  ];
+}
+
+/** Preloads for files of a remote's build (names as its manifest and page-chunks.json give them). */
+function remoteFileHints(
   manifestUrl: string,
   manifest: FederationManifest,
-  pageFiles: readonly string[] = [],
+  files: readonly string[],
 ): PreloadHint[] {
   const served = new URL(manifestUrl, THIS_SERVER);
-  const entry = remoteEntryUrl(manifest, served);
-  const routes = [...exposedChunkFiles(manifest, './routes', 'sync'), ...pageFiles].map((file) =>
-    manifestFileUrl(manifest, served, file),
-  );
-  return [...(entry ? [entry] : []), ...routes].map((url) => ({
-    href: asServed(url),
+  return files.map((file) => ({
+    href: asServed(manifestFileUrl(manifest, served, file)),
     as: 'script',
   }));
 }
@@ -303,12 +308,8 @@ export function createPageComposer({
           const remote = manifest as FederationManifest;
           afterPaintPreloads.push(...remotePreloads(manifestUrl, remote));
           // The page's own chunks of the remote, in the head.
-          preloads.push(
-            ...remotePreloads(manifestUrl, remote, pageFiles).filter(
-              (file) => !afterPaintPreloads.some((later) => later.href === file.href),
-            ),
-          );
-          const entry = remoteEntryHref(manifestUrl, manifest as FederationManifest);
+          preloads.push(...remoteFileHints(manifestUrl, remote, pageFiles));
+          const entry = remoteEntryHref(manifestUrl, remote);
           if (entry) remoteEntries[manifestUrl] = entry;
         }
       }
