@@ -13,6 +13,13 @@ const timings = [];
 // Stages of one summary line share a group: those of one sideBySide call, or one stage alone.
 let group = 0;
 let sideBySideDepth = 0;
+// Failed buffered stages' last lines, printed again with the summary (printTimings).
+const failedTails = [];
+const TAIL_LINES = 40;
+
+function tailOf(chunks) {
+  return Buffer.concat(chunks).toString('utf8').trimEnd().split('\n').slice(-TAIL_LINES).join('\n');
+}
 
 function formatSeconds(ms) {
   return `${(ms / 1000).toFixed(0)} s`;
@@ -73,13 +80,6 @@ export async function sideBySide(stages) {
     sideBySideDepth -= 1;
   });
   return results.filter((result) => result.exitCode !== 0).map((result) => result.name);
-}
-
-const failedTails = [];
-const TAIL_LINES = 40;
-
-function tailOf(chunks) {
-  return Buffer.concat(chunks).toString('utf8').trimEnd().split('\n').slice(-TAIL_LINES).join('\n');
 }
 
 export function printTimings(totalStartedAt) {

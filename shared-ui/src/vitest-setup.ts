@@ -8,7 +8,7 @@ import { afterEach, vi } from 'vitest';
 // 5 s instead of Testing Library's 1 s: an element that never appears still fails the test.
 configure({ asyncUtilTimeout: 5_000 });
 
-// Test files share one window (vitest-config.ts): each test leaves it as the next one expects it.
+// Test files share one window (vitest-config.mjs): each test leaves it as the next one expects it.
 afterEach(() => {
   cleanup();
   localStorage.clear();
