@@ -5,6 +5,7 @@ CREATE TABLE "release_builds" (
 	"reason" text NOT NULL,
 	"state_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"deployed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"counted_since" timestamp with time zone DEFAULT now() NOT NULL,
 	"pages_served" bigint DEFAULT 0 NOT NULL,
 	CONSTRAINT "release_builds_remote_release_pk" PRIMARY KEY("remote","release")
 );

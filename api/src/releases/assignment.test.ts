@@ -36,8 +36,7 @@ describe('the assignment cookie', () => {
 describe('getsCanary', () => {
   const visitors = Array.from({ length: 4000 }, () => newVisitorId());
   const share = (percent: number, release = 'aaaaaaaaaa') =>
-    visitors.filter((id) => getsCanary(id, 'marketing', release, percent)).length /
-    visitors.length;
+    visitors.filter((id) => getsCanary(id, 'marketing', release, percent)).length / visitors.length;
 
   it('gives the canary to about its share of visitors', () => {
     expect(share(0)).toBe(0);

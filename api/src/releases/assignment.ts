@@ -70,7 +70,9 @@ export function assignmentCookieValue(header: string | undefined): string | unde
 
 /** The visitor's bucket for this canary, 0 to 9999. */
 export function bucketOf(visitorId: string, remote: RemoteName, release: string): number {
-  const digest = createHash('sha256').update(`${visitorId}\u0000${remote}\u0000${release}`).digest();
+  const digest = createHash('sha256')
+    .update(`${visitorId}\u0000${remote}\u0000${release}`)
+    .digest();
   return digest.readUInt32BE(0) % BUCKETS;
 }
 

@@ -4,20 +4,21 @@ import type { RollbackRule } from './rule.ts';
 const emptyAsUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
-const wholeNumber = (name: string, min: number, fallback?: number) => {
-  const schema = z.coerce
+const wholeNumber = (name: string, min: number) =>
+  z.coerce
     .number({ error: `${name} must be a number` })
     .int(`${name} must be a whole number`)
     .min(min, `${name} must be at least ${min}`);
-  return z.preprocess(emptyAsUndefined, fallback === undefined ? schema.optional() : schema.default(fallback));
-};
 
 /**
  * The environment of canary releases (docs/decisions/019-canary-releases.md), spread into the
  * server's one environment schema (config.ts) so a bad value is reported with all the others.
  */
 export const RELEASE_ENV_SHAPE = {
-  RELEASE_ROLLBACK_MIN_PAGE_VIEWS: wholeNumber('RELEASE_ROLLBACK_MIN_PAGE_VIEWS', 1, 20),
+  RELEASE_ROLLBACK_MIN_PAGE_VIEWS: z.preprocess(
+    emptyAsUndefined,
+    wholeNumber('RELEASE_ROLLBACK_MIN_PAGE_VIEWS', 1).default(20),
+  ),
   RELEASE_ROLLBACK_ERROR_RATE: z.preprocess(
     emptyAsUndefined,
     z.coerce
@@ -34,8 +35,14 @@ export const RELEASE_ENV_SHAPE = {
       .default(2),
   ),
   // Unset: a canary is promoted only by a person (deploy-remote.mjs --promote).
-  RELEASE_AUTO_PROMOTE_AFTER: wholeNumber('RELEASE_AUTO_PROMOTE_AFTER', 1),
-  RELEASE_REPORTS_PER_MINUTE: wholeNumber('RELEASE_REPORTS_PER_MINUTE', 1, 60),
+  RELEASE_AUTO_PROMOTE_AFTER: z.preprocess(
+    emptyAsUndefined,
+    wholeNumber('RELEASE_AUTO_PROMOTE_AFTER', 1).optional(),
+  ),
+  RELEASE_REPORTS_PER_MINUTE: z.preprocess(
+    emptyAsUndefined,
+    wholeNumber('RELEASE_REPORTS_PER_MINUTE', 1).default(60),
+  ),
   OPERATOR_TOKEN: z.preprocess(
     emptyAsUndefined,
     z.string().min(24, 'OPERATOR_TOKEN must be at least 24 characters').optional(),
@@ -53,9 +60,7 @@ export interface ReleaseConfig {
   operatorToken: string | undefined;
 }
 
-type ReleaseEnv = {
-  [K in keyof typeof RELEASE_ENV_SHAPE]: z.output<(typeof RELEASE_ENV_SHAPE)[K]>;
-};
+type ReleaseEnv = z.output<z.ZodObject<typeof RELEASE_ENV_SHAPE>>;
 
 export function releaseConfig(env: ReleaseEnv): ReleaseConfig {
   return {

@@ -49,7 +49,12 @@ export const releaseBuilds = pgTable(
     reason: text('reason').notNull(),
     stateAt: timestamp('state_at', { withTimezone: true }).notNull().defaultNow(),
     deployedAt: timestamp('deployed_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Pages of the remote the server sent with this release (since it last became a canary). */
+    /**
+     * Its figures count from here: when it last became a canary (a canary deployed again starts
+     * afresh), or became stable other than by promotion.
+     */
+    countedSince: timestamp('counted_since', { withTimezone: true }).notNull().defaultNow(),
+    /** Pages of the remote the server sent with this release, since `countedSince`. */
     pagesServed: bigint('pages_served', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.remote, t.release] })],
