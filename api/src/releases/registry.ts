@@ -135,10 +135,15 @@ export function createReleaseRegistry(options: RegistryOptions): ReleaseRegistry
     return dist !== undefined && existsSync(releaseFiles(dist, release).manifest);
   };
 
+  /** Command ids this process has seen applied (by itself or another): not asked about again. */
+  const settled = new Set<string>();
+
   async function applyNewCommands(): Promise<void> {
     for (const [name, dist] of Object.entries(folders) as Array<[RemoteName, string]>) {
       for (const command of await readCommands(dist, name, warnOnce)) {
+        if (settled.has(command.id)) continue;
         const outcome = await applyCommand(db, command, (release) => isDeployed(name, release));
+        settled.add(command.id);
         if (!outcome.applied) continue;
         if (outcome.refused) {
           logger.warn(
