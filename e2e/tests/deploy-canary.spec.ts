@@ -46,15 +46,18 @@ async function deploy(...args: string[]): Promise<string> {
   return /release ([0-9a-f]{10})/.exec(stdout)?.[1] ?? '';
 }
 
+interface ReleaseSummary {
+  release: string;
+  state: string;
+  share: number;
+  pageViews: number;
+  reason: string;
+  vitals: { lcp: number | null; inp: number | null; cls: number | null };
+}
+
 interface ReleaseState {
-  stable: { release: string; state: string } | null;
-  canary: {
-    release: string;
-    state: string;
-    share: number;
-    pageViews: number;
-    reason: string;
-  } | null;
+  stable: ReleaseSummary | null;
+  canary: ReleaseSummary | null;
 }
 
 /** What a process's operator route says of marketing (open to this machine outside production). */
@@ -116,6 +119,35 @@ async function visit(browser: Browser, server: ExtraServer): Promise<Visit> {
 async function expectWorkingPage(page: Page, title = 'About Us') {
   await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: PANEL })).toHaveCount(0);
+}
+
+/**
+ * The visitor presses a key (their first input settles the page's largest paint) and leaves the
+ * tab: the page's Web Vitals go out, and count for its release.
+ */
+async function expectWebVitalsReported(visitor: Visit, server: ExtraServer) {
+  const reported = () =>
+    visitor.page.waitForResponse(
+      (response) => response.url().endsWith('/api/releases/reports') && response.status() === 202,
+    );
+  const largestPaint = reported();
+  await visitor.page.keyboard.press('Shift');
+  await largestPaint;
+  const onHide = reported();
+  await visitor.page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await onHide;
+  await expect
+    .poll(async () => {
+      const state = await marketing(server);
+      const summary = [state.stable, state.canary].find(
+        (each) => each?.release === visitor.release,
+      );
+      return summary?.vitals.lcp ?? null;
+    })
+    .toBeGreaterThan(0);
 }
 
 async function close(visit: Visit) {
@@ -288,6 +320,7 @@ test('a healthy canary, promoted by hand, reaches everyone', async ({ browser })
       visitor.page,
       visitor.release === canary ? RELEASE_2_TITLE : 'About Us',
     );
+    if (i === 0) await expectWebVitalsReported(visitor, servers[0] as ExtraServer);
     if (visitor.release === stable && !stableVisitor) stableVisitor = visitor;
     else await close(visitor);
   }

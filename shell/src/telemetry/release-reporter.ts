@@ -102,9 +102,19 @@ export function startReleaseReporting(options: ReporterOptions = {}): {
     }
   }
 
+  // A hidden page may never run another task: send at once, but after the other vitals that
+  // web-vitals reports in the same turn, so they leave in one beacon.
+  let flushQueued = false;
   function soon(): void {
-    if (doc.visibilityState === 'hidden') flush();
-    else timer ??= setTimeout(flush, FLUSH_DELAY_MS);
+    if (doc.visibilityState !== 'hidden') {
+      timer ??= setTimeout(flush, FLUSH_DELAY_MS);
+    } else if (!flushQueued) {
+      flushQueued = true;
+      queueMicrotask(() => {
+        flushQueued = false;
+        flush();
+      });
+    }
   }
 
   /** The remote whose files an uncaught error's stack points into. */
