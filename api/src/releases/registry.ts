@@ -404,6 +404,8 @@ export function createReleaseRegistry(options: RegistryOptions): ReleaseRegistry
     refresh,
 
     async start() {
+      // Releases live in the folders this process serves; without any there is nothing to follow.
+      if (Object.keys(folders).length === 0) return;
       unlisten = await database.listen(RELEASE_CHANNEL, () => {
         void refreshQuietly();
       });
