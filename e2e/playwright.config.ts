@@ -20,6 +20,7 @@ const LONG_RUNNING = [
   '**/retailer-integration.spec.ts',
   '**/curbside.spec.ts',
   '**/auth.spec.ts',
+  '**/deploy-canary.spec.ts',
 ];
 
 export default defineConfig({

@@ -39,6 +39,7 @@ import { paymentMethodRoutes } from './payments/routes.ts';
 import { quoteRoutes } from './quotes/routes.ts';
 import { createEventStreams, type EventStreams } from './realtime/event-streams.ts';
 import { refundRoutes } from './refunds/routes.ts';
+import { releasesPlugin } from './releases/plugin.ts';
 import { remotesRoutes } from './remotes/routes.ts';
 import {
   RETAILER_OPENAPI_TAGS,
@@ -231,6 +232,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalogueCachePlugin);
   await app.register(healthRoutes);
   await app.register(authPlugin);
+  // Before /remotes.json and the pages: each visitor's releases of the remotes (ADR 019).
+  await app.register(releasesPlugin);
   await app.register(remotesRoutes);
   await app.register(retailerRoutes);
   await app.register(storeRoutes);

@@ -35,6 +35,16 @@ describe('loadConfig', () => {
       shellOrigins: ['http://localhost:8080'],
       trustProxy: false,
       allowedHosts: [],
+      releases: {
+        rule: {
+          minPageViews: 20,
+          minErrorRate: 0.05,
+          stableFactor: 2,
+          autoPromoteAfter: undefined,
+        },
+        reportsPerMinute: 60,
+        operatorToken: undefined,
+      },
     });
   });
 

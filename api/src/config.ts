@@ -7,6 +7,7 @@ import {
 } from 'shared-contracts/remotes';
 import { z } from 'zod';
 import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './realtime/stream-limits.ts';
+import { RELEASE_ENV_SHAPE, type ReleaseConfig, releaseConfig } from './releases/config.ts';
 
 /** The workspace root (`api/src/config.ts` → `../..`). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -224,6 +225,7 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  ...RELEASE_ENV_SHAPE,
 });
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -293,6 +295,8 @@ export interface Config {
    * to trust for X-Forwarded-For / -Proto, so `request.ip` is the client behind a load balancer.
    */
   trustProxy: boolean | number | string;
+  /** Canary releases: the rollback rule, the report limit, the operator token (releases/config.ts). */
+  releases: ReleaseConfig;
 }
 
 export class ConfigError extends Error {
@@ -363,6 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ],
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     allowedHosts: e.ALLOWED_HOSTS ?? [],
+    releases: releaseConfig(e),
   };
 }
 

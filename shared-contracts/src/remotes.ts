@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { RELEASE_ID_PATTERN, RELEASE_REPORT_LIMITS } from './release-rules';
 import {
   isRemoteManifestUrl,
   REMOTE_LOAD_TIMEOUT_MAX_MS,
@@ -44,6 +45,15 @@ export const remotesManifestSchema = z
     curbside: remoteManifestUrlSchema,
     retailer: remoteManifestUrlSchema,
     loadTimeoutMs: z.optional(remoteLoadTimeoutSchema),
+    /**
+     * Once a remote has releases in the registry (docs/decisions/019-canary-releases.md): the
+     * release each manifest above belongs to, for this visitor (stable or canary)...
+     */
+    releases: z.optional(
+      z.partialRecord(z.enum(REMOTE_NAMES), z.string().check(z.regex(RELEASE_ID_PATTERN))),
+    ),
+    /** ...and the signed page token the shell's reports on those releases carry. */
+    report: z.optional(z.string().check(z.maxLength(RELEASE_REPORT_LIMITS.tokenLength))),
   })
   .register(z.globalRegistry, { id: 'RemotesManifest' });
 

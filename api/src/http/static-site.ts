@@ -14,6 +14,8 @@ export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE = 'no-cache';
 /** A page with a customer's data in it (ADR 015): no shared cache, no browser cache may keep it. */
 export const PERSONAL_PAGE_CACHE = 'private, no-store';
+/** A page for this visitor's releases of the remotes (ADR 019): no shared cache may keep it. */
+export const VISITOR_PAGE_CACHE = 'private, no-cache';
 
 // shared-build names production files `[name].[contenthash:10].ext`.
 const CONTENT_HASHED = /\.[0-9a-f]{10}\./;
@@ -65,7 +67,7 @@ function isPageNavigation(request: FastifyRequest): boolean {
  * server's own, not a public file.
  */
 function isPublicFile(pathName: string): boolean {
-  return !pathName.endsWith('/') && !/^\/?server(?:\/|$)/.test(pathName);
+  return !pathName.endsWith('/') && !/^\/?(?:server|releases)(?:\/|$)/.test(pathName);
 }
 
 /**
@@ -168,12 +170,14 @@ export async function registerStaticSite(
       const visitor = renderer
         ? await signedInVisitor(request, { db: app.database.db, get: internalGet })
         : undefined;
-      const html = await composer.page(request.url, visitor);
+      const releases = app.releases.forVisitor(request, reply);
+      const html = await composer.page(request.url, visitor, releases);
       if (html === undefined) return false;
       if (visitor) {
         reply.header('cache-control', PERSONAL_PAGE_CACHE).header('vary', 'Cookie');
       } else {
-        reply.header('cache-control', REVALIDATE_CACHE);
+        reply.header('cache-control', releases ? VISITOR_PAGE_CACHE : REVALIDATE_CACHE);
+        if (releases) reply.header('vary', 'Cookie');
         // A cookie of a session that ended is worth nothing: the browser may forget it.
         if (renderer && hasSessionCookie(request)) clearSessionCookie(request, reply);
       }

@@ -17,7 +17,13 @@ export const remotesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: remotesManifestSchema },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
+      // This visitor's releases once the registry has some (ADR 019): their own answer.
+      const visitor = app.releases.forVisitor(request, reply);
+      if (visitor) {
+        reply.header('cache-control', 'private, no-cache').header('vary', 'Cookie');
+        return visitor.config;
+      }
       // Redeploying a remote changes this answer without a shell rebuild; never serve it stale.
       reply.header('cache-control', 'no-cache');
       return manifest;

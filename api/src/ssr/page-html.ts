@@ -242,13 +242,31 @@ export function composePage(
   return body >= 0 ? `${page.slice(0, body)}${head}${page.slice(body)}` : head + page;
 }
 
+/**
+ * The visitor's releases of the remotes (api/src/releases, ADR 019): the remotes configuration to
+ * inline, and for a remote with releases the files of the visitor's release, so the hints, the
+ * entry and the server render all come from the release the browser will load.
+ */
+export interface PageReleases {
+  config: RemotesManifest;
+  files(
+    name: RemoteName,
+  ): { manifest: string; pageChunks: string; serverBundle: string } | undefined;
+  /** Told the remote that owns the page (null: the shell's own page). */
+  served(owner: RemoteName | null): void;
+}
+
 export interface PageComposer {
   /**
    * The page for `url` (path and query), rendered on the server when `renderer` is given (for
-   * `visitor`, signed in, when one is given: ADR 015), or
-   * undefined when the shell has no index.html.
+   * `visitor`, signed in, when one is given: ADR 015; with `releases`, from the visitor's releases),
+   * or undefined when the shell has no index.html.
    */
-  page(url: string, visitor?: SignedInVisitor): Promise<string | undefined>;
+  page(
+    url: string,
+    visitor?: SignedInVisitor,
+    releases?: PageReleases,
+  ): Promise<string | undefined>;
 }
 
 /**
@@ -270,11 +288,11 @@ export function createPageComposer({
   const readText = fileCache((text) => text);
   const readJson = fileCache((text) => JSON.parse(text) as unknown);
   return {
-    async page(url, visitor) {
+    async page(url, visitor, releases) {
       const pathname = url.split('?')[0] ?? '/';
       const template = readText(path.join(shellDist, 'index.html'));
       if (template === undefined) return undefined;
-      const config = remotesConfig();
+      const config = releases?.config ?? remotesConfig();
       const table = readJson(path.join(shellDist, 'route-owners.json')) as RouteOwners | undefined;
       const owner = ownerOf(pathname, table?.owners ? table : undefined);
       // The shell's start-up chunks, what loading a remote takes on a remote's page, and the page's
@@ -299,10 +317,17 @@ export function createPageComposer({
       const remoteEntries: Record<string, string> = {};
       const dist = owner ? remoteDists[owner] : undefined;
       const manifestUrl = owner ? config[owner] : undefined;
+      const release = owner ? releases?.files(owner) : undefined;
       // Only a remote served from this process's own /remotes/<name>/ has its manifest here.
-      if (federated && owner && dist && manifestUrl === `/remotes/${owner}/mf-manifest.json`) {
-        const manifest = readJson(path.join(dist, 'mf-manifest.json'));
-        const pageChunks = readJson(path.join(dist, 'page-chunks.json'));
+      if (
+        federated &&
+        owner &&
+        dist &&
+        manifestUrl &&
+        (release || manifestUrl === `/remotes/${owner}/mf-manifest.json`)
+      ) {
+        const manifest = readJson(release?.manifest ?? path.join(dist, 'mf-manifest.json'));
+        const pageChunks = readJson(release?.pageChunks ?? path.join(dist, 'page-chunks.json'));
         const pageFiles = isPageChunks(pageChunks) ? routeChunks(pageChunks, pathname) : [];
         if (manifest && typeof manifest === 'object') {
           const remote = manifest as FederationManifest;
@@ -313,7 +338,10 @@ export function createPageComposer({
           if (entry) remoteEntries[manifestUrl] = entry;
         }
       }
-      const rendered = renderer ? await renderer.render(url, owner, visitor) : undefined;
+      const rendered = renderer
+        ? await renderer.render(url, owner, visitor, release?.serverBundle)
+        : undefined;
+      releases?.served(owner);
       return composePage(template, {
         remotesConfig: config,
         preloads,

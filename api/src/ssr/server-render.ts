@@ -231,6 +231,8 @@ export interface ServerRenderer {
     url: string,
     owner: RemoteName | null,
     visitor?: SignedInVisitor,
+    /** The owner's Node build of the visitor's release (ADR 019), instead of `remoteBundle`'s. */
+    ownerBundle?: string,
   ): Promise<ServerRenderedPage | undefined>;
 }
 
@@ -308,7 +310,7 @@ export function createServerRenderer({
   };
 
   return {
-    async render(url, owner, visitor) {
+    async render(url, owner, visitor, ownerBundle) {
       const shell = loadShell(shellFile);
       if (!shell) return undefined;
       if (!shell.ok) {
@@ -316,7 +318,7 @@ export function createServerRenderer({
         return undefined;
       }
       const remotes: Partial<Record<RemoteName, unknown>> = {};
-      const file = owner ? remoteBundle(owner) : undefined;
+      const file = owner ? (ownerBundle ?? remoteBundle(owner)) : undefined;
       if (owner && file) {
         const remote = loadRemote(file, shell.value);
         if (remote?.ok) remotes[owner] = remote.value;

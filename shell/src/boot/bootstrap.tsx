@@ -3,8 +3,9 @@ import '../security/strict-csp';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createQueryClient } from 'shared-client';
-import { onPageReady } from 'shared-ui';
+import { onPageReady, whenIdle } from 'shared-ui';
 import { App } from '../app';
+import { listenForUncaughtErrors, whenReleasesKnown } from '../telemetry/release-events';
 import { stopEarlyCopies } from './early-copy';
 import { releaseEarlySubmits } from './early-submits';
 import { hydrateServerQueries, loadPageCode, reportRecoverableError } from './hydrate';
@@ -45,3 +46,14 @@ if (container.firstElementChild) {
 }
 // The page's PageReadyMark says when it is React's (routing/page-ready-mark.tsx).
 onPageReady(() => announcePageInteractive());
+
+// Reports on the remotes' releases (ADR 019): errors are kept from now on; what sends them, with
+// web-vitals, loads once the page is interactive and idle, and only where remotes have releases.
+listenForUncaughtErrors();
+whenIdle(() =>
+  whenReleasesKnown(() => {
+    void import(/* webpackChunkName: "release-reporter" */ '../telemetry/release-reporter').then(
+      (reporter) => reporter.startReleaseReporting(),
+    );
+  }),
+);

@@ -1,6 +1,7 @@
 import type { RemoteExposes } from 'shared-ui';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { RemoteName } from '../routing/route-table';
+import { type ReleaseEvent, remoteRelease, takeReleaseEvents } from '../telemetry/release-events';
 import {
   explainLoadFailure,
   type FederationRuntime,
@@ -238,5 +239,101 @@ describe('explainLoadFailure', () => {
     const explained = explainLoadFailure('curbside', cause);
     expect(explained.message).toBe('The curbside remote could not be loaded.');
     expect(explained.cause).toBe(cause);
+  });
+});
+
+describe('RemoteLoader and releases', () => {
+  const releaseResolution = (marketing: string, release: string): RemotesResolution => {
+    const base = resolution();
+    return {
+      ...base,
+      entries: { ...base.entries, marketing: { ok: true, entry: marketing } },
+      releases: { marketing: release },
+      reportToken: `token-of-${release}`,
+    };
+  };
+  const CANARY = 'https://shop.example/remotes/marketing/mf-manifest.bbbbbbbbbb.json';
+  const STABLE = 'https://shop.example/remotes/marketing/mf-manifest.aaaaaaaaaa.json';
+
+  it('notes the release it loads, with the page token and its files’ folder', async () => {
+    const runtime = fakeRuntime(async () => routesModule);
+    const loader = new RemoteLoader(async () => releaseResolution(CANARY, 'bbbbbbbbbb'), runtime);
+    await loader.load('marketing');
+    expect(remoteRelease('marketing')).toEqual({
+      release: 'bbbbbbbbbb',
+      token: 'token-of-bbbbbbbbbb',
+      base: 'https://shop.example/remotes/marketing/',
+    });
+  });
+
+  it('records which file failed: the manifest, the entry or a chunk', async () => {
+    const events: ReleaseEvent[] = [];
+    const taking = takeReleaseEvents((event) => events.push(event));
+    const manifestDown = fakeRuntime(
+      async () => routesModule,
+      async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    );
+    await expect(
+      new RemoteLoader(async () => resolution(), manifestDown).load('curbside'),
+    ).rejects.toThrow();
+    const entryDown = fakeRuntime(async () => {
+      throw new Error('Loading script failed');
+    });
+    await expect(
+      new RemoteLoader(async () => resolution(), entryDown).load('curbside'),
+    ).rejects.toThrow();
+    const chunk = Object.assign(new Error('Loading chunk 42 failed'), { name: 'ChunkLoadError' });
+    const chunkDown = fakeRuntime(async () => {
+      throw chunk;
+    });
+    await expect(
+      new RemoteLoader(async () => resolution(), chunkDown).load('curbside'),
+    ).rejects.toThrow();
+    expect(
+      events.map((event) => event.type === 'error' && [event.remote, event.kind, event.message]),
+    ).toEqual([
+      ['curbside', 'manifest', 'Failed to fetch'],
+      ['curbside', 'entry', 'Loading script failed'],
+      ['curbside', 'chunk', 'Loading chunk 42 failed'],
+    ]);
+    taking.stop();
+  });
+
+  it('tells Retry to reload the page when the server now gives another release it cannot mix with', async () => {
+    const readConfig = vi
+      .fn<() => Promise<RemotesResolution>>()
+      .mockResolvedValueOnce(releaseResolution(CANARY, 'bbbbbbbbbb'))
+      .mockResolvedValue(releaseResolution(STABLE, 'aaaaaaaaaa'));
+    const runtime = fakeRuntime(async () => routesModule);
+    const loader = new RemoteLoader(readConfig, runtime);
+    await loader.load('marketing');
+    // The canary's code ran (it threw while rendering); stable's must not join it in this page.
+    await expect(loader.reset('marketing')).resolves.toBe(true);
+    expect(readConfig).toHaveBeenCalledTimes(2);
+  });
+
+  it('lets Retry load in place when the release is the same, or none of the old one ran', async () => {
+    const same = new RemoteLoader(
+      async () => releaseResolution(CANARY, 'bbbbbbbbbb'),
+      fakeRuntime(async () => routesModule),
+    );
+    await same.load('marketing');
+    await expect(same.reset('marketing')).resolves.toBe(false);
+
+    const readConfig = vi
+      .fn<() => Promise<RemotesResolution>>()
+      .mockResolvedValueOnce(releaseResolution(CANARY, 'bbbbbbbbbb'))
+      .mockResolvedValue(releaseResolution(STABLE, 'aaaaaaaaaa'));
+    const manifestDown = fakeRuntime(
+      async () => routesModule,
+      async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    );
+    const loader = new RemoteLoader(readConfig, manifestDown);
+    await expect(loader.load('marketing')).rejects.toThrow();
+    await expect(loader.reset('marketing')).resolves.toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { isRemoteRoutesModule, type RemoteExposes } from 'shared-ui';
 import { runRemoteChunks } from '../preload/remote-chunks';
 import type { RemoteName } from '../routing/route-table';
+import { noteRemoteRelease, recordRemoteError } from '../telemetry/release-events';
 import { resolveRemoteEntry } from './federation-manifest';
 import { explainLoadFailure, RemoteUnavailableError } from './remote-errors';
 import { type RemotesResolution, readRemotes } from './remotes-config';
@@ -81,12 +82,21 @@ export class RemoteLoader {
 
   /** The manifest URL `/remotes.json` gives for this remote, or its reason why not. */
   private async configured(name: RemoteName): Promise<{ manifestUrl: string; timeoutMs: number }> {
-    const { entries, loadTimeoutMs } = await this.config();
+    const { entries, loadTimeoutMs, releases, reportToken } = await this.config();
     const result = entries[name];
     if (!result.ok) {
       throw new RemoteUnavailableError(name, result.reason);
     }
     this.manifests.set(name, result.entry);
+    const release = releases?.[name];
+    // Reports on this remote name its release (ADR 019); files under `base` are its own.
+    if (release && reportToken) {
+      noteRemoteRelease(name, {
+        release,
+        token: reportToken,
+        base: new URL('.', result.entry).href,
+      });
+    }
     return { manifestUrl: result.entry, timeoutMs: loadTimeoutMs };
   }
 
@@ -121,10 +131,13 @@ export class RemoteLoader {
 
     const attempt = (async () => {
       const { manifestUrl, timeoutMs } = await this.configured(name);
+      // Which file failed, for the release's report: its manifest, its entry script or a chunk.
+      let stage: 'manifest' | 'entry' = 'manifest';
       // The manifest request is inside the time limit too: an origin that never answers it is
       // as unavailable as one that never sends the entry.
       const loading = (async () => {
         await this.register(name, manifestUrl);
+        stage = 'entry';
         return this.runtime.loadRemote<RemoteRoutes>(`${name}/routes`);
       })();
       const module = await withTimeout(
@@ -132,16 +145,19 @@ export class RemoteLoader {
         timeoutMs,
         () => new RemoteUnavailableError(name, `The ${name} remote did not answer in time.`),
       ).catch(async (error: unknown) => {
+        recordRemoteError(name, stage, error);
         // Whatever the runtime cached about this attempt (a stalled or failed entry script) must
         // not decide the next one.
         await this.forgetRuntimeState(name).catch(() => {});
         throw explainLoadFailure(name, error);
       });
       if (!isRemoteRoutesModule(module)) {
-        throw new RemoteUnavailableError(
+        const error = new RemoteUnavailableError(
           name,
           `The ${name} remote does not expose a routes component.`,
         );
+        recordRemoteError(name, 'entry', error);
+        throw error;
       }
       return module;
     })();
@@ -160,16 +176,26 @@ export class RemoteLoader {
     return attempt;
   }
 
-  /** Forget what failed so the next load starts from scratch (Retry without a page reload). */
-  async reset(name: RemoteName): Promise<void> {
-    const current = this.resolution ? await this.resolution.catch(() => null) : null;
-    if (!current?.entries[name].ok) this.resolution = null;
+  /**
+   * Forget what failed so the next load starts from scratch (Retry without a page reload), and
+   * read the configuration again: the server may now give this visitor another release (its
+   * canary was rolled back). Resolves true when it does and this page already ran code of the
+   * release it had: the two must not meet in one page (their chunks share the bundler's registry),
+   * so the caller reloads the page instead.
+   */
+  async reset(name: RemoteName): Promise<boolean> {
+    const tried = this.manifests.get(name);
+    const ranCode = this.registered.has(name);
+    this.resolution = null;
     this.inFlight.delete(name);
     this.loaded.delete(name);
     this.warmed.delete(name);
     await this.forgetRuntimeState(name).catch(() => {});
     // A hint that failed while the remote was down must not fail the retry (server-hints.ts).
     if (typeof document !== 'undefined') await releaseServerHints(name);
+    if (!tried || !ranCode) return false;
+    const now = (await this.config()).entries[name];
+    return now.ok && now.entry !== tried;
   }
 
   /**

@@ -4,6 +4,7 @@ import {
   lazy,
   type ReactNode,
   Suspense,
+  useEffect,
   useMemo,
   useState,
 } from 'react';
@@ -11,12 +12,16 @@ import { Button, Loading, Notice, Page } from 'shared-ui';
 import styled from 'styled-components';
 import { PageReadyMark } from '../routing/page-ready-mark';
 import { REMOTE_LABELS, type RemoteName } from '../routing/route-table';
+import { recordRemoteError, recordView } from '../telemetry/release-events';
 import { RemoteUnavailableError, remoteLoader } from './remote-loader';
 import { isServer, RemoteRendersInBrowser, useServerRemote } from './server-remotes';
 
 const Actions = styled.div`
   margin-top: 12px;
 `;
+
+/** How Retry loads the page afresh (replaced in tests: a test's window cannot reload). */
+export const pageReload = { reload: () => window.location.reload() };
 
 interface BoundaryProps {
   remote: RemoteName;
@@ -43,6 +48,10 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState>
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(`[shell] the ${this.props.remote} remote failed`, error, info.componentStack);
+    // A load failure was counted where it happened (remote-loader.ts); this one threw rendering.
+    if (!(error instanceof RemoteUnavailableError)) {
+      recordRemoteError(this.props.remote, 'render', error);
+    }
   }
 
   private retry = async () => {
@@ -99,8 +108,14 @@ export function RemoteOutlet({ remote }: { remote: RemoteName }) {
         : lazy(() => remoteLoader.load(remote))),
     [remote, attempt, serverModule],
   );
+  // A page view of this remote's release, once per visit of its pages (ADR 019).
+  useEffect(() => recordView(remote), [remote]);
   const retry = async () => {
-    await remoteLoader.reset(remote);
+    // Another release for this visitor now (a canary rolled back): load the page afresh.
+    if (await remoteLoader.reset(remote)) {
+      pageReload.reload();
+      return;
+    }
     setAttempt((n) => n + 1);
   };
   return (

@@ -110,3 +110,36 @@ describe('fetchRemotes', () => {
     });
   });
 });
+
+describe('the releases in remotes.json', () => {
+  const manifests = {
+    marketing: '/remotes/marketing/mf-manifest.0123456789.json',
+    customer: '/remotes/customer/mf-manifest.json',
+    curbside: '/remotes/curbside/mf-manifest.json',
+    retailer: '/remotes/retailer/mf-manifest.json',
+  };
+
+  it('are read with the page token reports carry', () => {
+    const result = resolveRemotes(
+      { ...manifests, releases: { marketing: '0123456789' }, report: 'page-token' },
+      BASE,
+    );
+    expect(result.releases).toEqual({ marketing: '0123456789' });
+    expect(result.reportToken).toBe('page-token');
+  });
+
+  it('are left out when malformed, keeping the manifests', () => {
+    const result = resolveRemotes(
+      { ...manifests, releases: { marketing: '../../x', shop: '0123456789' }, report: 'token' },
+      BASE,
+    );
+    expect(result.releases).toEqual({});
+    expect(
+      resolveRemotes({ ...manifests, releases: { marketing: '0123456789' } }, BASE),
+    ).not.toHaveProperty('reportToken');
+    expect(result.entries.marketing).toEqual({
+      ok: true,
+      entry: 'https://shop.example/remotes/marketing/mf-manifest.0123456789.json',
+    });
+  });
+});

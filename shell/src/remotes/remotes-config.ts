@@ -1,4 +1,5 @@
 // The zod-free rules: zod's core would be 15 KB of gzip before the first page (issue 13).
+import { RELEASE_ID_PATTERN, RELEASE_REPORT_LIMITS } from 'shared-contracts/release-rules';
 import {
   isRemoteLoadTimeout,
   isRemoteManifestUrl,
@@ -20,6 +21,33 @@ export interface RemotesResolution {
   entries: Record<RemoteName, RemoteEntryResult>;
   /** How long to wait for a remote before showing the fallback panel (issue 9). */
   loadTimeoutMs: number;
+  /**
+   * The release of each remote's manifest, for remotes with releases in the server's registry,
+   * and the signed page token reports on them carry (docs/decisions/019-canary-releases.md).
+   */
+  releases?: Partial<Record<RemoteName, string>>;
+  reportToken?: string;
+}
+
+/** The `releases` and `report` of `/remotes.json`, when present and well formed. */
+function readReleases(
+  raw: Record<string, unknown>,
+): Pick<RemotesResolution, 'releases' | 'reportToken'> {
+  const { releases, report } = raw;
+  if (
+    typeof report !== 'string' ||
+    report.length > RELEASE_REPORT_LIMITS.tokenLength ||
+    typeof releases !== 'object' ||
+    releases === null
+  ) {
+    return {};
+  }
+  const known: Partial<Record<RemoteName, string>> = {};
+  for (const name of REMOTE_NAMES) {
+    const release = (releases as Record<string, unknown>)[name];
+    if (typeof release === 'string' && RELEASE_ID_PATTERN.test(release)) known[name] = release;
+  }
+  return { releases: known, reportToken: report };
 }
 
 function readTimeout(raw: Record<string, unknown>): number {
@@ -52,10 +80,9 @@ export function resolveRemotes(raw: unknown, base: string): RemotesResolution {
           reason: `The "${name}" entry in remotes.json is invalid: ${REMOTE_MANIFEST_URL_MESSAGE}.`,
         };
   }
-  const loadTimeoutMs = isObject
-    ? readTimeout(raw as Record<string, unknown>)
-    : REMOTE_LOAD_TIMEOUT_DEFAULT_MS;
-  return { entries, loadTimeoutMs };
+  if (!isObject) return { entries, loadTimeoutMs: REMOTE_LOAD_TIMEOUT_DEFAULT_MS };
+  const record = raw as Record<string, unknown>;
+  return { entries, loadTimeoutMs: readTimeout(record), ...readReleases(record) };
 }
 
 /**

@@ -1,0 +1,90 @@
+/**
+ * When the server rolls a canary back, or promotes it, by itself (docs/decisions/019): facts in,
+ * decision out, no database.
+ *
+ * - Roll back when the canary has at least `minPageViews` page views, at least `minErrorRate` of
+ *   them had an error, and that rate is at least `stableFactor` times stable's over the same time.
+ *   Reports can add errored page views, so a forged report can only push towards this, the safe
+ *   direction.
+ * - Promote (only when `autoPromoteAfter` is set) once the server itself has sent the canary's
+ *   pages `autoPromoteAfter` times and errored page views stay under `minErrorRate` of those. The
+ *   count is the server's, never a report's, and reports only add errors: no report can make a
+ *   canary look cleaner, so none can promote one.
+ */
+
+export interface RollbackRule {
+  minPageViews: number;
+  /** 0.05 is 5%. */
+  minErrorRate: number;
+  stableFactor: number;
+  /** Pages served before an automatic promotion; undefined: promotion is a person's decision. */
+  autoPromoteAfter: number | undefined;
+}
+
+export const DEFAULT_RULE: RollbackRule = {
+  minPageViews: 20,
+  minErrorRate: 0.05,
+  stableFactor: 2,
+  autoPromoteAfter: undefined,
+};
+
+export interface PageViewFigures {
+  /** Page views the shell reported for the release (one per remote per page load). */
+  pageViews: number;
+  /** Those with at least one error. */
+  erroredPageViews: number;
+}
+
+export interface CanaryFacts {
+  canary: PageViewFigures;
+  /** Stable's page views over the same time as the canary's. */
+  stable: PageViewFigures;
+  /** Pages of the remote the server sent to the canary's visitors since it started. */
+  canaryPagesServed: number;
+}
+
+export type CanaryDecision =
+  | { action: 'rollback'; reason: string }
+  | { action: 'promote'; reason: string }
+  | { action: 'keep' };
+
+export function errorRate({ pageViews, erroredPageViews }: PageViewFigures): number {
+  return pageViews === 0 ? 0 : Math.min(1, erroredPageViews / pageViews);
+}
+
+const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
+
+function describe(figures: PageViewFigures): string {
+  return `${percent(errorRate(figures))} (${figures.erroredPageViews} of ${figures.pageViews} page views)`;
+}
+
+export function decideCanary(facts: CanaryFacts, rule: RollbackRule): CanaryDecision {
+  const canaryRate = errorRate(facts.canary);
+  const stableRate = errorRate(facts.stable);
+  if (
+    facts.canary.pageViews >= rule.minPageViews &&
+    canaryRate >= rule.minErrorRate &&
+    canaryRate >= rule.stableFactor * stableRate
+  ) {
+    return {
+      action: 'rollback',
+      reason:
+        `error rate ${describe(facts.canary)} reached ${percent(rule.minErrorRate)} and ` +
+        `${rule.stableFactor} times stable's ${describe(facts.stable)}`,
+    };
+  }
+  const served = facts.canaryPagesServed;
+  if (
+    rule.autoPromoteAfter !== undefined &&
+    served >= rule.autoPromoteAfter &&
+    facts.canary.erroredPageViews < rule.minErrorRate * served
+  ) {
+    return {
+      action: 'promote',
+      reason:
+        `${served} pages served with ${facts.canary.erroredPageViews} errored page views ` +
+        `(under ${percent(rule.minErrorRate)}; automatic promotion after ${rule.autoPromoteAfter})`,
+    };
+  }
+  return { action: 'keep' };
+}
