@@ -14,7 +14,9 @@ export {
 } from './api-client';
 export type { CacheGroup } from './cache-groups';
 export { CACHE_GROUPS, retryDelay } from './cache-groups';
+export { connection, isNoAnswer, useOnline } from './connection';
 export type {
+  ConnectionWatch,
   EventStreamState,
   FollowEventStreamOptions,
   ReadEventStreamOptions,

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 import { CACHE_GROUPS, retryDelay } from './cache-groups';
+import { connection } from './connection';
 
 /**
  * Queries retry once (SPEC section 8), but not on a 4xx: asking again for a 404 or 401 cannot
@@ -26,6 +27,8 @@ export function shouldRetryMutation(failureCount: number, error: unknown): boole
  * staleTime/gcTime per query through `queryOptions` factories.
  */
 export function createQueryClient(): QueryClient {
+  // Queries and mutations pause while the API cannot be reached, and resume when it can.
+  if (typeof window !== 'undefined') connection.install();
   return new QueryClient({
     defaultOptions: {
       queries: {
