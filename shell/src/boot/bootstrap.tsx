@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createQueryClient } from 'shared-client';
 import { onPageReady } from 'shared-ui';
 import { App } from '../app';
+import { startOffline } from '../offline/start-offline';
 import { stopEarlyCopies } from './early-copy';
 import { releaseEarlySubmits } from './early-submits';
 import { hydrateServerQueries, loadPageCode, reportRecoverableError } from './hydrate';
@@ -23,10 +24,12 @@ const app = (
   </StrictMode>
 );
 
+const serverRendered = Boolean(container.firstElementChild);
+
 // The server rendered the page (issue 13, ADR 010): take over its HTML instead of painting again,
 // once the page's own code is here (its remote, or the shell page), so hydration never waits on
 // it. A plain static host sends an empty #root, and the app renders from scratch.
-if (container.firstElementChild) {
+if (serverRendered) {
   // A submit pressed before the page was interactive is handed to the hydrated form.
   onPageReady(() => {
     stopEarlyCopies();
@@ -45,3 +48,5 @@ if (container.firstElementChild) {
 }
 // The page's PageReadyMark says when it is React's (routing/page-ready-mark.tsx).
 onPageReady(() => announcePageInteractive());
+// Offline support: after the page is interactive; a page rendered here needs its data at once.
+startOffline(queryClient, { renderedHere: !serverRendered });

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { urlsToKeep } from './register-worker';
+
+const ORIGIN = 'https://curbrun.example';
+
+describe('urlsToKeep', () => {
+  const loaded = [
+    `${ORIGIN}/main.0123456789.js`,
+    `${ORIGIN}/remotes/curbside/mf-manifest.json`,
+    `${ORIGIN}/remotes/curbside/remoteEntry.abcdef0123.js`,
+    `${ORIGIN}/api/curbside-pickups/7`,
+    'https://cdn.example/retailer/remoteEntry.abcdef0123.js',
+    'data:image/png;base64,AAAA',
+  ];
+
+  it('hands over the files of a first load, never an API answer, and always /remotes.json', () => {
+    expect(urlsToKeep(loaded, ORIGIN, false)).toEqual([
+      `${ORIGIN}/main.0123456789.js`,
+      `${ORIGIN}/remotes/curbside/mf-manifest.json`,
+      `${ORIGIN}/remotes/curbside/remoteEntry.abcdef0123.js`,
+      'https://cdn.example/retailer/remoteEntry.abcdef0123.js',
+      `${ORIGIN}/remotes.json`,
+    ]);
+  });
+
+  it('asks only for /remotes.json when the worker already saw the page load', () => {
+    expect(urlsToKeep(loaded, ORIGIN, true)).toEqual([`${ORIGIN}/remotes.json`]);
+  });
+});
