@@ -1,50 +1,85 @@
 import type { Mutation, MutationCacheNotifyEvent, QueryClient } from '@tanstack/react-query';
-import { SERVICE_WORKER_URL, WORKER_MESSAGES } from 'shared-contracts/offline';
+import { WORKER_MESSAGES } from 'shared-contracts/offline';
 import { isQueuedWriteKey, type QueuedWrite } from '../queued-writes';
 import { currentToken } from '../token-source';
 
 /**
- * Hands each paused queued write to the service worker as well, whose Background Sync can send
- * it when the signal is back even with every tab closed; takes it back once the page has sent
- * it, it was refused, or the person cancelled it. The Idempotency-Key makes both copies one write.
+ * When the page is hidden or closed with a write still waiting for the signal, hands the write to
+ * the service worker, whose Background Sync sends it when the signal is back even with no tab
+ * open (a locked phone in a parking lot). While the page is on screen it sends its writes itself.
+ * A write is taken back from the worker once a page has sent it, it was refused, or the person
+ * cancelled it; its Idempotency-Key makes both copies one write on the server.
  */
 
 type Post = (message: Record<string, unknown>) => void;
 
+/** Synchronous, so that it still goes out from a page being closed. */
 const postToWorker: Post = (message) => {
-  if (typeof navigator === 'undefined' || !navigator.serviceWorker) return;
-  void navigator.serviceWorker
-    .getRegistration(SERVICE_WORKER_URL)
-    .then((registration) => registration?.active?.postMessage(message))
-    .catch(() => {});
+  navigator.serviceWorker?.controller?.postMessage(message);
+};
+
+interface PageEvents {
+  onHidden: (run: () => void) => () => void;
+}
+
+const browserPage: PageEvents = {
+  onHidden: (run) => {
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') run();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pagehide', run);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', run);
+    };
+  },
 };
 
 const writeOf = (mutation: Mutation) => mutation.state.variables as QueuedWrite | undefined;
 
-export function watchQueuedWrites(client: QueryClient, post: Post = postToWorker): () => void {
+export function watchQueuedWrites(
+  client: QueryClient,
+  post: Post = postToWorker,
+  page: PageEvents = browserPage,
+): () => void {
+  const cache = client.getMutationCache();
   const handedOver = new Set<string>();
-  const take = (key: string) => {
-    if (!handedOver.delete(key)) return;
-    post({ type: WORKER_MESSAGES.dropWrite, idempotencyKey: key });
-  };
-  const update = (mutation: Mutation, removed: boolean) => {
-    if (!isQueuedWriteKey(mutation.options.mutationKey)) return;
-    const write = writeOf(mutation);
-    if (!write) return;
-    const key = write.idempotencyKey;
-    if (removed || mutation.state.status !== 'pending') {
-      take(key);
-      return;
-    }
+
+  const handOver = () => {
     const token = currentToken();
-    if (mutation.state.isPaused && token && !handedOver.has(key)) {
-      handedOver.add(key);
+    if (!token) return;
+    for (const mutation of cache.findAll({ status: 'pending' })) {
+      const write = writeOf(mutation);
+      if (!write || !mutation.state.isPaused || !isQueuedWriteKey(mutation.options.mutationKey))
+        continue;
+      if (handedOver.has(write.idempotencyKey)) continue;
+      handedOver.add(write.idempotencyKey);
       post({ type: WORKER_MESSAGES.queueWrite, ...write, token });
     }
   };
-  for (const mutation of client.getMutationCache().getAll()) update(mutation, false);
-  return client.getMutationCache().subscribe((event: MutationCacheNotifyEvent) => {
-    if (event.type === 'removed') update(event.mutation, true);
-    else if (event.type === 'updated' || event.type === 'added') update(event.mutation, false);
-  });
+
+  const takeBack = (event: MutationCacheNotifyEvent) => {
+    if (event.type !== 'removed' && event.type !== 'updated') return;
+    const { mutation } = event;
+    if (!isQueuedWriteKey(mutation.options.mutationKey)) return;
+    const key = writeOf(mutation)?.idempotencyKey;
+    if (!key) return;
+    // Also one an earlier page handed over: the worker drops the key if it still has it.
+    if (
+      event.type === 'removed' ||
+      mutation.state.status === 'success' ||
+      mutation.state.status === 'error'
+    ) {
+      handedOver.delete(key);
+      post({ type: WORKER_MESSAGES.dropWrite, idempotencyKey: key });
+    }
+  };
+
+  const stopHidden = page.onHidden(handOver);
+  const stopCache = cache.subscribe(takeBack);
+  return () => {
+    stopHidden();
+    stopCache();
+  };
 }

@@ -13,17 +13,14 @@ describe('urlsToKeep', () => {
     'data:image/png;base64,AAAA',
   ];
 
-  it('hands over the files of a first load, never an API answer, and always /remotes.json', () => {
-    expect(urlsToKeep(loaded, ORIGIN, false)).toEqual([
+  it('hands over the files of the load and their manifests, never an API answer', () => {
+    expect(urlsToKeep(loaded, ORIGIN)).toEqual([
       `${ORIGIN}/main.0123456789.js`,
       `${ORIGIN}/remotes/curbside/mf-manifest.json`,
       `${ORIGIN}/remotes/curbside/remoteEntry.abcdef0123.js`,
       'https://cdn.example/retailer/remoteEntry.abcdef0123.js',
+      'https://cdn.example/retailer/mf-manifest.json',
       `${ORIGIN}/remotes.json`,
     ]);
-  });
-
-  it('asks only for /remotes.json when the worker already saw the page load', () => {
-    expect(urlsToKeep(loaded, ORIGIN, true)).toEqual([`${ORIGIN}/remotes.json`]);
   });
 });
