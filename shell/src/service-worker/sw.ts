@@ -15,13 +15,9 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkOnly } from 'workbox-strategies';
-import {
-  hashedFilesStrategy,
-  isContentHashed,
-  isReleaseManifest,
-  manifestsStrategy,
-} from './caching';
+import { hashedFilesStrategy, manifestsStrategy } from './caching';
 import { handleWriteMessage, isWriteMessage } from './queued-writes';
+import { isContentHashed, isReleaseManifest } from './route-rules';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
