@@ -32,11 +32,11 @@ async function measure(browser, base, route, serviceWorkers) {
   }
   // When the page said it was interactive (`<html data-hydrated>`), on its own clock.
   await context.addInitScript(() => {
-    new MutationObserver((_, observer) => {
-      if (!document.documentElement.hasAttribute('data-hydrated')) return;
+    const timer = setInterval(() => {
+      if (!document.documentElement?.hasAttribute('data-hydrated')) return;
       window.__hydratedAt = performance.now();
-      observer.disconnect();
-    }).observe(document.documentElement, { attributes: true });
+      clearInterval(timer);
+    }, 5);
   });
   const page = await context.newPage();
   const scripts = [];

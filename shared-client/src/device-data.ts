@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { SERVICE_WORKER_URL, WORKER_MESSAGES } from 'shared-contracts/offline';
+import { DEVICE_DATA_DB, SERVICE_WORKER_URL, WORKER_MESSAGES } from 'shared-contracts/offline';
 
 /**
  * The customer's data on this device (ADR 018): the persisted query cache and paused writes
@@ -44,12 +44,27 @@ function clearWorkerData(): Promise<void> {
     .catch(() => {});
 }
 
+/**
+ * Whether this device may hold a persisted cache. Where the browser can list its databases, a
+ * visitor who never had one does not load the cache's code just to find it empty.
+ */
+async function mayHoldCache(): Promise<boolean> {
+  if (typeof indexedDB.databases !== 'function') return true;
+  try {
+    return (await indexedDB.databases()).some((db) => db.name === DEVICE_DATA_DB);
+  } catch {
+    return true;
+  }
+}
+
 /** Deletes every personal copy on this device: the persisted cache and the worker's queue. */
 export async function forgetDeviceData(): Promise<void> {
   if (typeof indexedDB === 'undefined') return;
   await Promise.all([
-    deviceCache()
-      .then((cache) => cache.forget())
+    mayHoldCache()
+      .then(async (held) => {
+        if (held) await (await deviceCache()).forget();
+      })
       .catch(() => {}),
     clearWorkerData(),
   ]);

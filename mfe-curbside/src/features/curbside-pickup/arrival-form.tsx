@@ -32,16 +32,14 @@ import {
 } from 'shared-ui';
 import { Link } from 'shared-ui/router';
 import styled from 'styled-components';
+import { arrivalAnswer, eligibleOrdersQueryOptions, useInvalidateEligibleOrders } from './api';
 import {
   ARRIVAL_MUTATION_KEY,
-  arrivalAnswer,
   arrivalWrite,
-  eligibleOrdersQueryOptions,
   markStartedHere,
-  useInvalidateEligibleOrders,
   usePendingArrivals,
   useSendArrival,
-} from './api';
+} from './arrival-queue';
 
 /** The form's order: the first field in it with a problem (the client's or the server's) gets focus. */
 const FIELDS = [

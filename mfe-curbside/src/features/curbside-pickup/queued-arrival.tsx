@@ -1,16 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { errorMessage, type QueuedWrite, useOnline } from 'shared-client';
-import { CURBSIDE_TOASTS, type CurbsideArrival } from 'shared-contracts/curbside';
-import { Button, Notice, offlineText, Stack, toast } from 'shared-ui';
+import { type QueuedWrite, useOnline } from 'shared-client';
+import type { CurbsideArrival } from 'shared-contracts/curbside';
+import { Button, Notice, offlineText, Stack } from 'shared-ui';
 import {
   ARRIVAL_MUTATION_KEY,
-  arrivalAnswer,
   claimRestoredOutcome,
   useCancelWaitingArrivals,
-  useInvalidateEligibleOrders,
   usePendingArrivals,
-} from './api';
+} from './arrival-queue';
+
+const arrivalOutcome = () => import('./arrival-outcome');
 
 /**
  * An arrival kept by an earlier page (tapped offline, then the tab or browser was closed) is sent
@@ -19,7 +19,6 @@ import {
  */
 export function useRestoredArrivalOutcomes(onSent: (pickupId: string) => void) {
   const queryClient = useQueryClient();
-  const invalidateOrders = useInvalidateEligibleOrders();
   useEffect(() => {
     const cache = queryClient.getMutationCache();
     const settle = () => {
@@ -27,28 +26,18 @@ export function useRestoredArrivalOutcomes(onSent: (pickupId: string) => void) {
         const { status, variables, data, error } = mutation.state;
         if (status !== 'success' && status !== 'error') continue;
         if (!claimRestoredOutcome(variables as QueuedWrite)) continue;
-        void invalidateOrders();
-        if (status === 'success') {
-          let id: string;
-          try {
-            id = arrivalAnswer(data).id;
-          } catch {
-            continue;
-          }
-          toast({ ...CURBSIDE_TOASTS.notified, variant: 'success' });
-          onSent(id);
-        } else {
-          toast({
-            title: CURBSIDE_TOASTS.notifyFailed.title,
-            description: errorMessage(error, CURBSIDE_TOASTS.notifyFailed.description),
-            variant: 'destructive',
-          });
-        }
+        void arrivalOutcome().then(({ showArrivalOutcome }) => {
+          const id = showArrivalOutcome(
+            queryClient,
+            status === 'success' ? { status, data } : { status, error },
+          );
+          if (id) onSent(id);
+        });
       }
     };
     settle();
     return cache.subscribe(settle);
-  }, [queryClient, invalidateOrders, onSent]);
+  }, [queryClient, onSent]);
 }
 
 /**
