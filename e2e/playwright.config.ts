@@ -43,6 +43,10 @@ export default defineConfig({
   outputDir: `test-results/port-${port}`,
   use: {
     baseURL,
+    // The site's service worker (ADR 018) answers requests itself, where `page.route` cannot see
+    // them; the suites that intercept requests need it out of the way. The offline suites, which
+    // test the worker, allow it (`test.use({ serviceWorkers: 'allow' })`).
+    serviceWorkers: 'block',
     // A failed test keeps a trace (DOM snapshots and network; no screencast, whose filmstrip of
     // every test kept Chromium's compositor busy). Not under CI, which keeps only the printed log:
     // recording every action of every test there cost 18% of the browser suites' time, for files

@@ -28,8 +28,10 @@ export { serverQueryStateFitsSession } from './server-session';
 export { useSignedInQuery } from './signed-in-query';
 export {
   clearSession,
+  getStoredUserId,
   getToken,
   isSafeRedirect,
+  keepSessionOnDevice,
   markSensitiveAuth,
   peekRedirect,
   rememberRedirect,

@@ -1,4 +1,5 @@
-import { setTokenSource } from 'shared-client';
+import type { QueryClient } from '@tanstack/react-query';
+import { keepOnDevice, setDeviceDataOwner, setTokenSource } from 'shared-client';
 
 /**
  * Browser storage keys of SPEC section 3. Local storage: `token`, `userID`, `sensitiveAuthTime`
@@ -30,12 +31,24 @@ export function getToken(): string | null {
 // builds on it), so it is handed the reader as soon as the session's code is loaded.
 setTokenSource(getToken);
 
+/** The user id of the stored session, null when signed out. */
+export function getStoredUserId(): string | null {
+  return safe(
+    () =>
+      localStorage.getItem(STORAGE_KEYS.token) ? localStorage.getItem(STORAGE_KEYS.userId) : null,
+    null,
+  );
+}
+
+// The customer's data kept on the device (shared-client's device-data.ts, ADR 018) follows the
+// session: another user's is deleted when a session starts, everything when it ends.
 export function storeSession(token: string, userId: string, now = Date.now()) {
   safe(() => {
     localStorage.setItem(STORAGE_KEYS.token, token);
     localStorage.setItem(STORAGE_KEYS.userId, userId);
     localStorage.setItem(STORAGE_KEYS.sensitiveAuthTime, String(now));
   }, undefined);
+  void setDeviceDataOwner(userId);
 }
 
 export function clearSession() {
@@ -44,6 +57,16 @@ export function clearSession() {
     localStorage.removeItem(STORAGE_KEYS.userId);
     localStorage.removeItem(STORAGE_KEYS.sensitiveAuthTime);
   }, undefined);
+  void setDeviceDataOwner(null);
+}
+
+/**
+ * Keeps the stored session's data of `client` on this device from now on: the shell calls it
+ * once the page is interactive (or at once when the page is rendered in the browser, as it is
+ * when opened offline), so the curbside page can open without signal. Signed out: nothing kept.
+ */
+export function keepSessionOnDevice(client: QueryClient): Promise<void> {
+  return keepOnDevice(client, getStoredUserId());
 }
 
 export function markSensitiveAuth(now = Date.now()) {

@@ -12,6 +12,7 @@ import { BOOT_CHUNK_PREFIX, PageChunksPlugin } from './page-chunks-plugin.ts';
 import { isReferenceBuild, toReferenceShellConfig } from './reference-config.ts';
 import { RouteOwnersPlugin } from './route-owners-plugin.ts';
 import { createServerConfig } from './server-config.ts';
+import { createServiceWorkerConfig } from './service-worker-config.ts';
 import { SHARED_SINGLETONS } from './shared-singletons.ts';
 import { swcRule } from './swc-rule.ts';
 
@@ -302,5 +303,9 @@ export function createAppConfigs(options: FederatedAppOptions): Configuration[] 
       outputPath,
       dependsOn: 'federated',
     }),
+    // The shell's service worker lists the shell's files, so it is built after them (ADR 018).
+    ...(options.name === 'shell' && !isReferenceBuild()
+      ? [createServiceWorkerConfig({ dir: options.dir, outputPath, dependsOn: 'federated' })]
+      : []),
   ];
 }

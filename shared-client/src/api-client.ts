@@ -1,4 +1,5 @@
 import { CACHE_GROUPS, type CacheGroup } from './cache-groups';
+import { fetchReporting } from './connection';
 import { currentToken } from './token-source';
 
 /**
@@ -77,7 +78,7 @@ export async function apiRequest<T = unknown>(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
-  const response = await fetch(url, {
+  const response = await fetchReporting(url, {
     method,
     credentials: 'include',
     headers: {
@@ -104,7 +105,7 @@ export interface RawRequestOptions extends RequestOptions {
  * response itself to read as the caller needs.
  */
 export async function apiFetch(url: string, options: RawRequestOptions = {}): Promise<Response> {
-  const response = await fetch(url, {
+  const response = await fetchReporting(url, {
     method: options.method ?? 'GET',
     credentials: 'include',
     headers: { ...(options.auth ? authHeader() : {}), ...options.headers },
@@ -130,7 +131,7 @@ export async function fetchJson<T>(
   signal?: AbortSignal,
 ): Promise<T> {
   const maxAge = Math.round(CACHE_GROUPS[group].staleTime / 1000);
-  const response = await fetch(url, {
+  const response = await fetchReporting(url, {
     credentials: 'include',
     headers: { ...authHeader(), 'Cache-Control': `max-age=${maxAge}` },
     signal,

@@ -241,6 +241,79 @@ describe('followEventStream', () => {
     await following;
   });
 
+  /** A connection the test switches off and on, as the page's onlineManager would. */
+  function switchableConnection(initial = true) {
+    let online = initial;
+    const listeners = new Set<(online: boolean) => void>();
+    return {
+      isOnline: () => online,
+      subscribe: (listener: (online: boolean) => void) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      set(next: boolean) {
+        online = next;
+        for (const listener of [...listeners]) listener(next);
+      },
+    };
+  }
+
+  it('closes when the connection is lost and resumes after the last event the moment it is back', async () => {
+    const server = streamServer();
+    const first = server.connect();
+    const connection = switchableConnection();
+    const states: string[] = [];
+    const seen: string[] = [];
+    const controller = new AbortController();
+    const following = followEventStream('/api/things/8/events', {
+      signal: controller.signal,
+      onEvent: (event) => seen.push(event.data),
+      onStateChange: (state) => states.push(state),
+      connection,
+    });
+    await flush();
+    first.write('id: 21\ndata: a\n\n');
+    await flush();
+
+    connection.set(false);
+    await flush();
+    expect(states.at(-1)).toBe('offline');
+    // However long the signal is gone, nothing is asked meanwhile.
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(server.requests).toHaveLength(1);
+
+    const second = server.connect();
+    connection.set(true);
+    await flush();
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[1]?.headers.get('last-event-id')).toBe('21');
+    second.write('id: 22\ndata: b\n\n');
+    await flush();
+    expect(seen).toEqual(['a', 'b']);
+    expect(states).toEqual(['connecting', 'live', 'offline', 'reconnecting', 'live']);
+    controller.abort();
+    second.end();
+    await following;
+  });
+
+  it('waits for a connection before its first request when it starts offline', async () => {
+    const server = streamServer();
+    const connection = switchableConnection(false);
+    const states: string[] = [];
+    const controller = new AbortController();
+    const following = followEventStream('/api/things/9/events', {
+      signal: controller.signal,
+      onEvent: () => {},
+      onStateChange: (state) => states.push(state),
+      connection,
+    });
+    await flush();
+    expect(server.requests).toHaveLength(0);
+    expect(states).toEqual(['connecting', 'offline']);
+    controller.abort();
+    await following;
+  });
+
   it('does not reconnect once the caller says so', async () => {
     const server = streamServer();
     const stream = server.connect();

@@ -1,5 +1,7 @@
+import { onlineManager } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, throwIfNotOk } from './api-client';
+import { connection, fetchReporting, isNoAnswer } from './connection';
 import { currentToken } from './token-source';
 
 /**
@@ -9,7 +11,8 @@ import { currentToken } from './token-source';
  * `readEventStream` reads one connection; `followEventStream` keeps a stream open, reconnecting
  * with backoff after the last event seen (`Last-Event-ID`) and giving up on answers retrying
  * cannot change; `useEventStream` does that for a component, with the connection state for its
- * fallback (pages poll while it is not `live`).
+ * fallback (pages poll while it is not `live`). Without a connection a stream is closed and waits;
+ * it reconnects the moment the connection is back, after the last event it saw.
  */
 
 /** One server-sent event as read from the stream. */
@@ -78,7 +81,7 @@ export interface ReadEventStreamOptions {
  */
 export async function readEventStream(url: string, options: ReadEventStreamOptions): Promise<void> {
   const token = currentToken();
-  const response = await fetch(url, {
+  const response = await fetchReporting(url, {
     headers: {
       Accept: 'text/event-stream',
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
@@ -99,6 +102,10 @@ export async function readEventStream(url: string, options: ReadEventStreamOptio
       if (done) return;
       for (const event of parser.push(value)) options.onEvent(event);
     }
+  } catch (error) {
+    // The connection dropped mid-stream: no answer is coming any more.
+    if (isNoAnswer(error)) connection.reportNoAnswer();
+    throw error;
   } finally {
     reader.releaseLock();
   }
@@ -108,11 +115,48 @@ export async function readEventStream(url: string, options: ReadEventStreamOptio
  * - `connecting`: the first connection is being made;
  * - `live`: connected;
  * - `reconnecting`: dropped (network, server restart); waiting to connect again;
+ * - `offline`: no connection; closed, and reconnecting as soon as there is one;
  * - `stopped`: given up (the resource is gone, the session ended, or the caller said not to
  *   reconnect); pages keep polling;
  * - `idle`: not following anything (`useEventStream` without a URL).
  */
-export type EventStreamState = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'stopped';
+export type EventStreamState =
+  | 'idle'
+  | 'connecting'
+  | 'live'
+  | 'reconnecting'
+  | 'offline'
+  | 'stopped';
+
+/** Whether there is a connection, and word when that changes (TanStack Query's onlineManager). */
+export interface ConnectionWatch {
+  isOnline: () => boolean;
+  subscribe: (listener: (online: boolean) => void) => () => void;
+}
+
+const onlineWatch: ConnectionWatch = {
+  isOnline: () => onlineManager.isOnline(),
+  subscribe: (listener) => onlineManager.subscribe(listener),
+};
+
+/** Resolves once `watch` says online again, or when `signal` aborts. */
+function untilOnline(watch: ConnectionWatch, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (watch.isOnline() || signal.aborted) {
+      resolve();
+      return;
+    }
+    const done = () => {
+      stop();
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const stop = watch.subscribe((online) => {
+      if (online) done();
+    });
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
 
 export const RECONNECT_BASE_DELAY_MS = 1_000;
 export const RECONNECT_MAX_DELAY_MS = 30_000;
@@ -158,6 +202,8 @@ export interface FollowEventStreamOptions {
   onStateChange?: (state: Exclude<EventStreamState, 'idle'>) => void;
   /** Asked after every drop: false stops (say, once the tracked thing has finished). */
   shouldReconnect?: () => boolean;
+  /** The page's connection; tests pass their own. */
+  connection?: ConnectionWatch;
 }
 
 /**
@@ -170,14 +216,30 @@ export async function followEventStream(
   options: FollowEventStreamOptions,
 ): Promise<void> {
   const { signal } = options;
+  const watch = options.connection ?? onlineWatch;
   let lastEventId = options.lastEventId;
   let failures = 0;
   options.onStateChange?.('connecting');
   while (!signal.aborted) {
+    if (!watch.isOnline()) {
+      options.onStateChange?.('offline');
+      await untilOnline(watch, signal);
+      // Back online: at once, not after the backoff of the attempts that failed meanwhile.
+      failures = 0;
+      if (!signal.aborted) options.onStateChange?.('reconnecting');
+      continue;
+    }
+    // Each connection also ends when the connection is lost, so it resumes cleanly afterwards.
+    const attempt = new AbortController();
+    const abortAttempt = () => attempt.abort();
+    signal.addEventListener('abort', abortAttempt, { once: true });
+    const stopWatching = watch.subscribe((online) => {
+      if (!online) attempt.abort();
+    });
     try {
       await readEventStream(url, {
         lastEventId,
-        signal,
+        signal: attempt.signal,
         onOpen: () => {
           failures = 0;
           options.onStateChange?.('live');
@@ -189,12 +251,17 @@ export async function followEventStream(
       });
     } catch (error) {
       if (signal.aborted) return;
+      if (!watch.isOnline()) continue;
       if (isFinal(error)) {
         options.onStateChange?.('stopped');
         return;
       }
+    } finally {
+      signal.removeEventListener('abort', abortAttempt);
+      stopWatching();
     }
     if (signal.aborted) return;
+    if (!watch.isOnline()) continue;
     if (options.shouldReconnect && !options.shouldReconnect()) {
       options.onStateChange?.('stopped');
       return;

@@ -14,7 +14,10 @@ export {
 } from './api-client';
 export type { CacheGroup } from './cache-groups';
 export { CACHE_GROUPS, retryDelay } from './cache-groups';
+export { connection, isNoAnswer, useOnline } from './connection';
+export { forgetDeviceData, keepOnDevice, setDeviceDataOwner } from './device-data';
 export type {
+  ConnectionWatch,
   EventStreamState,
   FollowEventStreamOptions,
   ReadEventStreamOptions,
@@ -30,6 +33,8 @@ export {
 } from './event-stream';
 export { usePublicQuery } from './public-query';
 export { createQueryClient, shouldRetryMutation, shouldRetryQuery } from './query-client';
+export type { QueuedWrite } from './queued-writes';
+export { isQueuedWriteKey, queuedWriteKey, sendQueuedWrite } from './queued-writes';
 export { newIdempotencyKey, randomUuid } from './random-id';
 export { setTokenSource } from './token-source';
 export { ensureVisitorId, forgetVisitorId, getVisitorId } from './visitor-id';

@@ -26,6 +26,8 @@ export { Loading } from './components/loading';
 export { NotFound } from './components/not-found';
 export type { NoticeTone } from './components/notice';
 export { Notice } from './components/notice';
+export type { OfflineNoticeProps } from './components/offline-notice';
+export { OfflineNotice, offlineText } from './components/offline-notice';
 export type {
   PasswordStrength,
   PasswordStrengthLabel,

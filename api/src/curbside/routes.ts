@@ -8,6 +8,7 @@ import {
 } from 'shared-contracts/curbside';
 import { z } from 'zod';
 import { requireUser } from '../auth/guards.ts';
+import { idempotent } from '../http/idempotency.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
 import { cancelCurbsideWithOrder, curbsideCancellationRefusal } from './order-cancellation.ts';
 import { ROBOT_STEP_STATUSES } from './robot-schedule.ts';
@@ -82,15 +83,24 @@ export const curbsideRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The order must be one of your order pickups in `confirmed` or `ready_for_pickup`, with ' +
           'no other curbside pickup in progress. A 4-digit PIN is sent by SMS to `phoneNumber`; ' +
-          'it never appears in any answer.',
+          'it never appears in any answer. Accepts `Idempotency-Key`: the same key and body ' +
+          'within 24 hours answer the first arrival again (`Idempotent-Replayed: true`) without ' +
+          'starting another robot or sending another PIN; another body with that key is a 422.',
         body: curbsideArrivalSchema,
-        response: { 201: createCurbsidePickupResponseSchema, ...errors, ...errorResponses(409) },
+        response: {
+          201: createCurbsidePickupResponseSchema,
+          ...errors,
+          ...errorResponses(409, 422),
+        },
       },
     },
-    async (request, reply) => {
-      const id = await createCurbsidePickup(db(), deps, request.user.id, request.body);
-      return reply.code(201).send({ id, _id: id });
-    },
+    // An arrival kept on a phone without signal is sent when the signal returns, possibly from
+    // two tabs or by the service worker as well: the key makes every copy one arrival.
+    async (request, reply) =>
+      idempotent(request, reply, { scope: `user:${request.user.id}` }, async () => {
+        const id = await createCurbsidePickup(db(), deps, request.user.id, request.body);
+        return { statusCode: 201, body: { id, _id: id } };
+      }),
   );
 
   app.get(

@@ -6,6 +6,7 @@ import { createQueryClient } from 'shared-client';
 import { onPageReady, whenIdle } from 'shared-ui';
 import { App } from '../app';
 import { listenForUncaughtErrors, whenReleasesKnown } from '../telemetry/release-events';
+import { startOffline } from '../offline/start-offline';
 import { stopEarlyCopies } from './early-copy';
 import { releaseEarlySubmits } from './early-submits';
 import { hydrateServerQueries, loadPageCode, reportRecoverableError } from './hydrate';
@@ -24,10 +25,12 @@ const app = (
   </StrictMode>
 );
 
+const serverRendered = Boolean(container.firstElementChild);
+
 // The server rendered the page (issue 13, ADR 010): take over its HTML instead of painting again,
 // once the page's own code is here (its remote, or the shell page), so hydration never waits on
 // it. A plain static host sends an empty #root, and the app renders from scratch.
-if (container.firstElementChild) {
+if (serverRendered) {
   // A submit pressed before the page was interactive is handed to the hydrated form.
   onPageReady(() => {
     stopEarlyCopies();
@@ -57,3 +60,5 @@ whenIdle(() =>
     );
   }),
 );
+// Offline support: after the page is interactive; a page rendered here needs its data at once.
+startOffline(queryClient, { renderedHere: !serverRendered });

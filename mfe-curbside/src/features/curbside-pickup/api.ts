@@ -2,7 +2,6 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { apiRequest, CACHE_GROUPS, fetchJson } from 'shared-client';
 import {
   CURBSIDE_ELIGIBLE_ORDER_STATUSES,
-  type CurbsideArrival,
   type CurbsidePickup,
   createCurbsidePickupResponseSchema,
   curbsidePickupSchema,
@@ -61,17 +60,13 @@ export const eligibleOrdersQueryOptions = () =>
 const pickupPath = (id: string, action: string) =>
   `/api/curbside-pickups/${encodeURIComponent(id)}/${action}`;
 
-export function useCreateCurbsidePickup() {
+/** The new pickup's id, from the arrival's answer (parsed like every other answer here). */
+export const arrivalAnswer = (answer: unknown) => createCurbsidePickupResponseSchema.parse(answer);
+
+/** Once an arrival has an answer, the orders that can be collected are read again. */
+export function useInvalidateEligibleOrders() {
   const queryClient = useQueryClient();
-  return useMutation({
-    // The new pickup's id is where the page goes next: parsed like every other answer here.
-    mutationFn: async (input: CurbsideArrival) =>
-      createCurbsidePickupResponseSchema.parse(
-        await apiRequest<unknown>('POST', '/api/curbside-pickups', input, { auth: true }),
-      ),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: eligibleOrdersQueryOptions().queryKey }),
-  });
+  return () => queryClient.invalidateQueries({ queryKey: eligibleOrdersQueryOptions().queryKey });
 }
 
 /** Verify, collect and cancel answer the new record; it goes straight into the cache. */

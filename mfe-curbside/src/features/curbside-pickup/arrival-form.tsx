@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useAuth } from 'shared-auth';
@@ -32,7 +32,14 @@ import {
 } from 'shared-ui';
 import { Link } from 'shared-ui/router';
 import styled from 'styled-components';
-import { eligibleOrdersQueryOptions, useCreateCurbsidePickup } from './api';
+import { arrivalAnswer, eligibleOrdersQueryOptions, useInvalidateEligibleOrders } from './api';
+import {
+  ARRIVAL_MUTATION_KEY,
+  arrivalWrite,
+  markStartedHere,
+  usePendingArrivals,
+  useSendArrival,
+} from './arrival-queue';
 
 /** The form's order: the first field in it with a problem (the client's or the server's) gets focus. */
 const FIELDS = [
@@ -104,7 +111,12 @@ export function ArrivalForm({
     }
   }, [user, form]);
   const headingId = useId();
-  const create = useCreateCurbsidePickup();
+  const queryClient = useQueryClient();
+  const send = useSendArrival();
+  const pending = usePendingArrivals();
+  const sending = pending.some((arrival) => !arrival.waiting);
+  const waiting = pending.some((arrival) => arrival.waiting);
+  const invalidateOrders = useInvalidateEligibleOrders();
   // The selector is only needed when no order number was passed (SPEC section 7).
   const orders = useQuery({ ...eligibleOrdersQueryOptions(), enabled: !presetOrderNumber });
   const typeOrderNumber = Boolean(presetOrderNumber) || orders.isError;
@@ -116,21 +128,33 @@ export function ArrivalForm({
 
   const onSubmit = useSubmitOnce(
     form.handleSubmit(async (data) => {
-      try {
-        const { id } = await create.mutateAsync(data);
-        toast({ ...CURBSIDE_TOASTS.notified, variant: 'success' });
-        onCreated(id);
-      } catch (error) {
-        // Field problems the server found (same rules) go next to their fields too.
-        await applyServerIssues(error, FIELDS, form.setError);
-        toast({
-          title: CURBSIDE_TOASTS.notifyFailed.title,
-          description: errorMessage(error, CURBSIDE_TOASTS.notifyFailed.description),
-          variant: 'destructive',
-        });
-      }
+      // One arrival at a time: a second tap, or one while an earlier arrival waits for the
+      // signal, sends nothing.
+      if (queryClient.isMutating({ mutationKey: ARRIVAL_MUTATION_KEY }) > 0) return;
+      const write = arrivalWrite(data);
+      markStartedHere(write);
+      // Not awaited: without a connection (now, or lost on the way) the arrival waits for one,
+      // and the page says so and offers to cancel it; the form must not wait with it.
+      void settle(send.mutateAsync(write).then(arrivalAnswer));
     }, focusFirstError),
   );
+
+  async function settle(answered: Promise<{ id: string }>) {
+    try {
+      const { id } = await answered;
+      void invalidateOrders();
+      toast({ ...CURBSIDE_TOASTS.notified, variant: 'success' });
+      onCreated(id);
+    } catch (error) {
+      // Field problems the server found (same rules) go next to their fields too.
+      await applyServerIssues(error, FIELDS, form.setError);
+      toast({
+        title: CURBSIDE_TOASTS.notifyFailed.title,
+        description: errorMessage(error, CURBSIDE_TOASTS.notifyFailed.description),
+        variant: 'destructive',
+      });
+    }
+  }
 
   const eligible = orders.data ?? [];
 
@@ -256,10 +280,11 @@ export function ArrivalForm({
               <Button
                 type="submit"
                 size="lg"
-                loading={create.isPending}
+                loading={sending}
                 loadingLabel="Notifying the store…"
-                // Without an order to choose there is nothing to send yet.
-                disabled={!typeOrderNumber && eligible.length === 0}
+                // Without an order to choose there is nothing to send yet; an arrival waiting for
+                // the signal is the one to send (the page offers to cancel it).
+                disabled={waiting || (!typeOrderNumber && eligible.length === 0)}
               >
                 Notify Store
               </Button>

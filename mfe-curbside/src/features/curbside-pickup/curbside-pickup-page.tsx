@@ -3,6 +3,7 @@ import { RequireAuth } from 'shared-auth';
 import { Loading, Page, PageTitle, preloadable, usePageMeta } from 'shared-ui';
 import { useSearchParams } from 'shared-ui/router';
 import { InfoView } from './info-view';
+import { ArrivalQueueNotice, useRestoredArrivalOutcomes } from './queued-arrival';
 
 // The form and the tracking view (their zod schemas, the PIN and cancel dialogs) are not part of
 // the page's first load (issue 13): a signed-out visitor never needs them, and a signed-in one
@@ -72,6 +73,9 @@ function CurbsidePickup() {
     [setParams],
   );
 
+  // An arrival kept on the device by an earlier visit goes to tracking once the store has it.
+  useRestoredArrivalOutcomes(startTracking);
+
   const backToArrival = useCallback(() => {
     setView('arrival');
     setParams((current) => {
@@ -83,6 +87,8 @@ function CurbsidePickup() {
 
   return (
     <div ref={container}>
+      {/* The tracking view has its own notice, with the time of the status on screen. */}
+      {pickupId ? null : <ArrivalQueueNotice />}
       <Suspense fallback={<Loading />}>
         {pickupId ? (
           <TrackingView key={pickupId} pickupId={pickupId} onBack={backToArrival} />

@@ -17,6 +17,7 @@ import {
   CopyButton,
   Muted,
   Notice,
+  OfflineNotice,
   Row,
   Skeleton,
   Stack,
@@ -77,6 +78,7 @@ const LIVE_TEXT: Record<LiveMode, string> = {
   live: 'Live updates on',
   polling: 'Checking every 5 seconds',
   paused: 'Auto-refresh is off',
+  offline: 'Live updates paused: offline',
   finished: 'This pickup has ended',
 };
 
@@ -99,6 +101,11 @@ export function TrackingView({ pickupId, onBack }: { pickupId: string; onBack: (
 
   return (
     <Stack $gap={20}>
+      {/* What is on screen stays; the notice says how old it is. */}
+      <OfflineNotice
+        offline={mode === 'offline'}
+        lastUpdatedAt={pickup ? query.dataUpdatedAt : undefined}
+      />
       <Row $justify="space-between">
         <Button variant="ghost" onClick={onBack}>
           <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useEventStream } from 'shared-client';
+import { useEventStream, useOnline } from 'shared-client';
 import {
   CURBSIDE_EVENT_TYPE,
   curbsidePickupSchema,
@@ -12,16 +12,17 @@ import { curbsidePickupQueryOptions, eligibleOrdersQueryOptions, pickupEventsUrl
 export const POLL_INTERVAL_MS = 5_000;
 
 /** How the tracking view is being kept current. */
-export type LiveMode = 'live' | 'polling' | 'paused' | 'finished';
+export type LiveMode = 'live' | 'polling' | 'paused' | 'offline' | 'finished';
 
 /**
  * The pickup record, kept current while `autoRefresh` is on: server-sent events over `fetch` (with
  * the bearer header), resumed with `Last-Event-ID` after a dropped connection (shared-client's
  * `useEventStream`); while the stream is not connected, polling every 5 s. Nothing runs once the
- * pickup has ended.
+ * pickup has ended. Without a connection both wait, and the stream resumes when it is back.
  */
 export function useLivePickup(id: string, autoRefresh: boolean) {
   const queryClient = useQueryClient();
+  const online = useOnline();
   // Read by the polling interval, which the stream's state switches off.
   const connected = useRef(false);
   const query = useQuery({
@@ -69,8 +70,10 @@ export function useLivePickup(id: string, autoRefresh: boolean) {
     ? 'finished'
     : !autoRefresh
       ? 'paused'
-      : stream === 'live'
-        ? 'live'
-        : 'polling';
+      : !online
+        ? 'offline'
+        : stream === 'live'
+          ? 'live'
+          : 'polling';
   return { query, mode };
 }

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { eventStream, json, mockFetch, renderWithProviders, signIn } from 'shared-auth/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -57,6 +58,36 @@ describe('DeliveryTrackingPage', () => {
       'Pickup confirmed.',
     );
     await waitFor(() => expect(screen.getByTestId('live-mode')).toHaveTextContent('Live'));
+  });
+
+  it('says when it is offline, keeps the delivery on screen, and is live again after', async () => {
+    const { calls } = mockFetch({
+      [`GET /api/deliveries/order/${ORDER_ID}`]: () => json(testDelivery()),
+      [`GET /api/deliveries/${DELIVERY_ID}/events`]: ({ init }) => eventStream([], init),
+    });
+    renderTracking();
+    await waitFor(() => expect(screen.getByTestId('live-mode')).toHaveTextContent('Live'));
+    const streams = () => calls.filter((call) => call.key.endsWith('/events')).length;
+    const opened = streams();
+
+    act(() => onlineManager.setOnline(false));
+    try {
+      expect(screen.getByTestId('live-mode')).toHaveTextContent('Offline');
+      const notice = screen
+        .getAllByRole('status')
+        .find((region) => region.textContent?.includes("You're offline."));
+      expect(notice).toHaveTextContent(
+        /You're offline\. Showing the last status from \d{1,2}:\d\d [AP]M CT\./,
+      );
+      expect(screen.getByTestId('delivery-status')).toHaveTextContent('Pickup Confirmed');
+      expect(screen.getByTestId('courier-name')).toHaveTextContent('Maria G.');
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    // Back online: the notice goes and the stream is opened again, after the last event seen.
+    await waitFor(() => expect(streams()).toBe(opened + 1));
+    await waitFor(() => expect(screen.getByTestId('live-mode')).toHaveTextContent('Live'));
+    expect(screen.queryByText(/You're offline\./)).not.toBeInTheDocument();
   });
 
   it('follows live events, moves the marker and announces the new status', async () => {

@@ -15,6 +15,7 @@ import {
   Muted,
   media,
   Notice,
+  OfflineNotice,
   Page,
   PageTitle,
   Row,
@@ -58,6 +59,7 @@ const LIVE_LABELS: Record<LiveMode, string> = {
   connecting: 'Connecting…',
   live: 'Live',
   polling: 'Updating every 5 s',
+  offline: 'Offline',
   finished: 'Finished',
 };
 
@@ -131,7 +133,12 @@ function Tracking() {
           {errorMessage(query.error, 'Please check your connection and try again.')}
         </Notice>
       ) : (
-        <TrackedDelivery delivery={delivery} mode={mode} trackedId={id} />
+        <TrackedDelivery
+          delivery={delivery}
+          mode={mode}
+          trackedId={id}
+          updatedAt={query.dataUpdatedAt}
+        />
       )}
     </Page>
   );
@@ -141,14 +148,19 @@ function TrackedDelivery({
   delivery,
   mode,
   trackedId,
+  updatedAt,
 }: {
   delivery: Delivery;
   mode: LiveMode;
   trackedId: string;
+  /** When the server last confirmed what is on screen (ms). */
+  updatedAt: number;
 }) {
   const ongoing = delivery.status !== 'delivered' && delivery.status !== 'cancelled';
   return (
     <Stack $gap={24}>
+      {/* What is on screen stays; the notice says how old it is. */}
+      <OfflineNotice offline={mode === 'offline'} lastUpdatedAt={updatedAt} />
       <Lead>
         Order <strong>{delivery.orderNumber}</strong> from {delivery.storeName}
         {delivery.attempt > 1 ? ` · attempt ${delivery.attempt}` : ''}

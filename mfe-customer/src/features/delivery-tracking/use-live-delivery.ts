@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { useEventStream } from 'shared-client';
+import { useEventStream, useOnline } from 'shared-client';
 import {
   DELIVERY_EVENT_TYPE,
   DELIVERY_POSITION_EVENT_TYPE,
@@ -14,16 +14,18 @@ import { deliveryEventsUrl, trackedDeliveryQueryOptions } from './api';
 /** While the live stream is down, the page asks again every 5 s (as the curbside tracker does). */
 export const POLL_INTERVAL_MS = 5_000;
 
-export type LiveMode = 'connecting' | 'live' | 'polling' | 'finished';
+export type LiveMode = 'connecting' | 'live' | 'polling' | 'offline' | 'finished';
 
 /**
  * The delivery of `/delivery-tracking/:id`, kept current: server-sent events over `fetch` (bearer
  * header) with shared-client's `useEventStream`, resumed with `Last-Event-ID` (first the answer's
  * `lastEventId`, then the last event seen); while the stream is not connected, polling every 5 s.
- * Nothing runs once it has ended.
+ * Nothing runs once it has ended. Without a connection both wait, and the stream resumes when it
+ * is back.
  */
 export function useLiveDelivery(trackedId: string) {
   const queryClient = useQueryClient();
+  const online = useOnline();
   // Read by the polling interval, which the stream's state switches off.
   const connected = useRef(false);
   const query = useQuery({
@@ -79,10 +81,12 @@ export function useLiveDelivery(trackedId: string) {
   // Until the first connection fails the page says it is connecting; after, that it polls.
   const mode: LiveMode = finished
     ? 'finished'
-    : stream === 'live'
-      ? 'live'
-      : stream === 'reconnecting' || stream === 'stopped'
-        ? 'polling'
-        : 'connecting';
+    : !online
+      ? 'offline'
+      : stream === 'live'
+        ? 'live'
+        : stream === 'reconnecting' || stream === 'stopped'
+          ? 'polling'
+          : 'connecting';
   return { query, mode };
 }
