@@ -43,12 +43,16 @@ describeEachDatabase('checkout sessions', (kind) => {
       phone: '+1 214 555 0167',
       address: { line1: '1201 Main St', line2: 'Apt 4', city: 'Dallas', state: 'TX', zip: '75202' },
     };
-    const session = await createCheckoutSession(server.database.db, {
-      retailerId: 'nike',
-      storeId: 'nike-south-congress',
-      items: ITEMS,
-      customerInfo,
-    });
+    const session = await createCheckoutSession(
+      server.database.db,
+      {
+        retailerId: 'nike',
+        storeId: 'nike-south-congress',
+        items: ITEMS,
+        customerInfo,
+      },
+      { source: 'partner' },
+    );
     const read = async (user: Awaited<ReturnType<typeof createTestUser>>) => {
       const view = await getJson(server, user, `/api/checkout-sessions/${session.id}`);
       expect(view.status).toBe(200);
@@ -79,13 +83,17 @@ describeEachDatabase('checkout sessions', (kind) => {
   });
 
   it('shows a retailer’s session and completes it once with a paid order pickup', async () => {
-    const session = await createCheckoutSession(server.database.db, {
-      retailerId: 'nike',
-      storeId: 'nike-south-congress',
-      retailerOrderNumber: 'NK-55',
-      items: ITEMS,
-      customerInfo: { name: 'Ada Lovelace', email: 'ada@example.test' },
-    });
+    const session = await createCheckoutSession(
+      server.database.db,
+      {
+        retailerId: 'nike',
+        storeId: 'nike-south-congress',
+        retailerOrderNumber: 'NK-55',
+        items: ITEMS,
+        customerInfo: { name: 'Ada Lovelace', email: 'ada@example.test' },
+      },
+      { source: 'partner' },
+    );
     const user = await createTestUser(server);
     const view = await getJson(server, user, `/api/checkout-sessions/${session.id}`);
     expect(view.status).toBe(200);
@@ -148,11 +156,15 @@ describeEachDatabase('checkout sessions', (kind) => {
   });
 
   it('lets the customer choose the store when the retailer did not, only among its stores', async () => {
-    const session = await createCheckoutSession(server.database.db, {
-      retailerId: 'nike',
-      items: ITEMS,
-      customerInfo: { name: 'Grace Hopper' },
-    });
+    const session = await createCheckoutSession(
+      server.database.db,
+      {
+        retailerId: 'nike',
+        items: ITEMS,
+        customerInfo: { name: 'Grace Hopper' },
+      },
+      { source: 'partner' },
+    );
     const user = await createTestUser(server);
     const view = checkoutSessionSchema.parse(
       (await getJson(server, user, `/api/checkout-sessions/${session.id}`)).body,
@@ -193,12 +205,16 @@ describeEachDatabase('checkout sessions', (kind) => {
 
   it('refuses expired and unknown sessions and invalid input to the server function', async () => {
     const user = await createTestUser(server);
-    const session = await createCheckoutSession(server.database.db, {
-      retailerId: 'zara',
-      storeId: 'zara-northpark',
-      items: ITEMS,
-      customerInfo: { name: 'Ada' },
-    });
+    const session = await createCheckoutSession(
+      server.database.db,
+      {
+        retailerId: 'zara',
+        storeId: 'zara-northpark',
+        items: ITEMS,
+        customerInfo: { name: 'Ada' },
+      },
+      { source: 'partner' },
+    );
     await server.database.db
       .update(checkoutSessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -222,19 +238,27 @@ describeEachDatabase('checkout sessions', (kind) => {
     );
 
     await expect(
-      createCheckoutSession(server.database.db, {
-        retailerId: 'zara',
-        items: [],
-        customerInfo: { name: 'A' },
-      }),
+      createCheckoutSession(
+        server.database.db,
+        {
+          retailerId: 'zara',
+          items: [],
+          customerInfo: { name: 'A' },
+        },
+        { source: 'partner' },
+      ),
     ).rejects.toThrow('A checkout needs at least one item');
     await expect(
-      createCheckoutSession(server.database.db, {
-        retailerId: 'zara',
-        storeId: 'nike-allen-outlets',
-        items: ITEMS,
-        customerInfo: { name: 'A' },
-      }),
+      createCheckoutSession(
+        server.database.db,
+        {
+          retailerId: 'zara',
+          storeId: 'nike-allen-outlets',
+          items: ITEMS,
+          customerInfo: { name: 'A' },
+        },
+        { source: 'partner' },
+      ),
     ).rejects.toThrow(CHECKOUT_MESSAGES.storeNotRetailers);
   });
 

@@ -19,7 +19,7 @@ import { orderPickups } from '../order-pickups/schema.ts';
 import { createOrderPickup, type OrderPickupDeps } from '../order-pickups/service.ts';
 import { retailers } from '../retailers/schema.ts';
 import { type StoreRow, stores } from '../stores/schema.ts';
-import { type CheckoutSessionRow, checkoutSessions } from './schema.ts';
+import { type CheckoutSessionRow, type CheckoutSessionSource, checkoutSessions } from './schema.ts';
 import { assertTestPaymentSource, providerForMode } from './test-mode.ts';
 
 /**
@@ -53,12 +53,12 @@ function toStoreSummary(store: StoreRow) {
 /**
  * Creates a session for a retailer's order. Validates its input with the shared schema (400 with
  * the issues otherwise), checks that the retailer exists and owns the store. Returns the row;
- * the customer's URL is `/checkout?session=<id>`.
+ * the customer's URL is `/checkout?session=<id>`. `source` says who sent the items (schema.ts).
  */
 export async function createCheckoutSession(
   db: Db,
   input: CreateCheckoutSessionInput,
-  now = new Date(),
+  { source, now = new Date() }: { source: CheckoutSessionSource; now?: Date },
 ): Promise<CheckoutSessionRow> {
   const parsed = createCheckoutSessionInputSchema.safeParse(input);
   if (!parsed.success) {
@@ -93,6 +93,7 @@ export async function createCheckoutSession(
       weightClass: data.weightClass ?? defaultWeightClass(quantity),
       expiresAt: new Date(now.getTime() + minutes * 60_000),
       mode: data.mode ?? 'live',
+      source,
     })
     .returning();
   if (!row) throw new Error('Inserting the checkout session returned no row');
