@@ -109,8 +109,8 @@ function assertMayOpen(session: CheckoutSessionRow, viewerId: string): void {
 
 /**
  * The session's customer details for `viewer`: in full when the viewer signed in with the
- * customer's email and verified it, masked otherwise, since the link may have been forwarded or
- * leaked (issue 31).
+ * customer's email and verified it, masked otherwise (the name down to its initials), since the
+ * link may have been forwarded or leaked.
  */
 export function customerView(
   info: CheckoutCustomerInfo,
@@ -122,7 +122,7 @@ export function customerView(
     info.email.toLowerCase() === viewer.email.toLowerCase();
   if (owner) return { ...info, masked: false };
   return {
-    name: info.name,
+    name: maskName(info.name),
     ...(info.email === undefined ? {} : { email: maskEmail(info.email) }),
     ...(info.phone === undefined ? {} : { phone: maskPhone(info.phone) }),
     ...(info.address === undefined
@@ -130,6 +130,15 @@ export function customerView(
       : { address: { city: info.address.city, state: info.address.state } }),
     masked: true,
   };
+}
+
+/** Initials only: `Ada Lovelace` → `A. L.`, `Élodie de la Cruz` → `É. D. L. C.`. */
+export function maskName(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => `${Array.from(word)[0]?.toUpperCase()}.`)
+    .join(' ');
 }
 
 /** `dana@curbrun.test` → `d***@curbrun.test`. */
@@ -201,7 +210,7 @@ export async function getCheckoutSession(
     ),
     customerInfo:
       status === 'expired'
-        ? { name: session.customerInfo.name, masked: true }
+        ? { name: customerView(session.customerInfo, viewer).name, masked: true }
         : customerView(session.customerInfo, viewer),
     bags: session.bags,
     weightClass: session.weightClass,
