@@ -121,18 +121,28 @@ describe('the embedded database lock', () => {
     }
   });
 
-  it('lets exactly one of many openings at once hold a free folder', async () => {
-    const release = await lockDataDirectory(folder);
-    await release();
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: 8 }, () => lockDataDirectory(folder)),
-    );
-    const held = outcomes.filter((outcome) => outcome.status === 'fulfilled');
-    expect(held).toHaveLength(1);
-    for (const outcome of outcomes) {
-      if (outcome.status === 'rejected') expect(String(outcome.reason)).toContain('is in use by');
-      else await outcome.value();
-    }
+  it('lets exactly one of many openings at once hold a folder, free or left by a killed holder', async () => {
+    const race = async () => {
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 8 }, () => lockDataDirectory(folder)),
+      );
+      const held = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+      expect(held).toHaveLength(1);
+      for (const outcome of outcomes) {
+        if (outcome.status === 'rejected') {
+          expect(String(outcome.reason)).toContain(`is in use by process ${process.pid}`);
+        } else {
+          await outcome.value();
+        }
+      }
+    };
+    await race();
+    child = await holdInAnotherProcess();
+    child.process.kill('SIGKILL');
+    await child.exited;
+    expect(existsSync(lockFile)).toBe(true);
+    await race();
+    expect(existsSync(lockFile)).toBe(false);
   });
 });
 

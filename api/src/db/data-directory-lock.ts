@@ -129,7 +129,7 @@ function socketPath(absolute: string): string {
   const relative = path.relative(process.cwd(), absolute);
   if (Buffer.byteLength(relative) <= MAX_SOCKET_PATH_BYTES) return relative;
   throw new Error(
-    `The embedded database's lock ${absolute} is a path too long for a socket: choose a ` +
-      `DATA_DIR of at most ${MAX_SOCKET_PATH_BYTES - 'pglite.lock'.length - 2} characters.`,
+    `The embedded database's lock ${absolute} is too long a path for a socket ` +
+      `(${MAX_SOCKET_PATH_BYTES} bytes at most): choose a shorter DATA_DIR.`,
   );
 }
