@@ -5,6 +5,7 @@ import {
   REMOTE_LOAD_TIMEOUT_MIN_MS,
   type RemoteName,
 } from 'shared-contracts/remotes';
+import { safeUrl } from 'shared-contracts/url';
 import { z } from 'zod';
 import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './realtime/stream-limits.ts';
 import { RELEASE_ENV_SHAPE, type ReleaseConfig, releaseConfig } from './releases/config.ts';
@@ -20,7 +21,7 @@ const optionalString = z.preprocess(emptyAsUndefined, z.string().trim().optional
 const httpUrl = (label: string) =>
   z.preprocess(
     emptyAsUndefined,
-    z.url({ protocol: /^https?$/, error: `${label} must be an http(s) URL` }).optional(),
+    safeUrl(label, { error: `${label} must be an http(s) URL` }).optional(),
   );
 
 const streamLimit = (name: string, fallback: number) =>
@@ -181,8 +182,7 @@ const envSchema = z.object({
       .transform((value) => value.split(',').map((item) => item.trim()))
       .pipe(
         z.array(
-          z.url({
-            protocol: /^https?$/,
+          safeUrl('SHELL_ORIGINS', {
             error: 'SHELL_ORIGINS must be a comma-separated list of http(s) origins',
           }),
         ),

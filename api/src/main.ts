@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DataDirectoryInUseError } from './db/data-directory-lock.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { listen } from './http/listen.ts';
@@ -21,10 +22,17 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await createDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-  });
+  let database: Awaited<ReturnType<typeof createDatabase>>;
+  try {
+    database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    // Another live server holds the embedded database: its message says what to do.
+    if (error instanceof DataDirectoryInUseError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     app = await buildApp({ config, database });

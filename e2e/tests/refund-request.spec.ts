@@ -10,8 +10,9 @@ const PNG = Buffer.from(
 );
 
 /**
- * A curbside order made from a retailer's checkout that listed its items (here a $24.50 jacket),
- * the only kind of order whose item claims can be approved automatically (issue 12).
+ * A curbside order made from a checkout session that lists its items (here a $24.50 jacket),
+ * created through the unauthenticated development route: anyone on the machine can list any item
+ * at any value there, so its prices never back an automatic credit (docs/security.md).
  */
 async function placeRetailerOrder(api: DeliveriesApi): Promise<PlacedOrder> {
   const session = await api.request.post('/api/dev/checkout-sessions', {
@@ -40,7 +41,7 @@ async function placeRetailerOrder(api: DeliveriesApi): Promise<PlacedOrder> {
   return completed.json();
 }
 
-test('a damaged item the retailer listed is refunded to the wallet, and asking twice is refused', async ({
+test('a damaged item listed through the development route goes to review, and asking twice is refused', async ({
   signedInPage: page,
   request,
 }) => {
@@ -74,18 +75,16 @@ test('a damaged item the retailer listed is refunded to the wallet, and asking t
   await expect(page.getByRole('img', { name: 'Chosen file 1: zip.png' })).toBeVisible();
   await page.getByRole('button', { name: 'Send refund request' }).click();
 
-  const requests = page.getByTestId('refund-request');
-  await expect(requests.first()).toContainText(`Order ${order.orderNumber} · Damaged item`);
-  await expect(requests.first()).toContainText('1 photo');
+  const claim = page.getByTestId('refund-request').first();
+  await expect(claim).toContainText(`Order ${order.orderNumber} · Damaged item`);
+  await expect(claim).toContainText('1 photo');
   // The automatic review decides within seconds at this time scale.
-  await expect(requests.first()).toContainText('Approved', { timeout: 30_000 });
-  await expect(page.getByTestId('refund-outcome')).toHaveText('$24.50 credited to your wallet');
-  expect(await customer.walletBalance()).toBe(before + 2450);
-
-  await page.goto('/wallet');
-  await expect(page.getByTestId('wallet-balance')).toHaveText(
-    `$${((before + 2450) / 100).toFixed(2)}`,
+  await expect(claim.getByTestId('refund-status')).toHaveText('In review', { timeout: 30_000 });
+  await expect(claim).toContainText(
+    "This order's item prices came from a retailer we have not vetted yet, so they cannot back an automatic credit.",
   );
+  await expect(claim.getByTestId('refund-outcome')).toHaveCount(0);
+  expect(await customer.walletBalance()).toBe(before);
 
   // Same order, same reason: refused with the server's message.
   await page.goto(`/refund-request?order=${order.id}`);
@@ -96,8 +95,8 @@ test('a damaged item the retailer listed is refunded to the wallet, and asking t
   await page.getByRole('button', { name: 'Send refund request' }).click();
   await expect(
     page.getByRole('alert').filter({ hasText: 'You already asked for a refund' }),
-  ).toContainText(`order ${order.orderNumber} for "Damaged item" (status: approved)`);
-  expect(await customer.walletBalance()).toBe(before + 2450);
+  ).toContainText(`order ${order.orderNumber} for "Damaged item" (status: in review)`);
+  expect(await customer.walletBalance()).toBe(before);
 });
 
 test('a claim the platform cannot check goes to review, and the page says why', async ({

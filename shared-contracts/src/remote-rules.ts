@@ -3,6 +3,8 @@
 // predicates are all the shell needs. `remotes.ts` builds the zod schemas the server validates
 // and documents the file with from the same predicates and limits, so the rules exist once.
 
+import { hasControlCharacters } from './control-characters.ts';
+
 /** The federated remotes, by the name the shell registers them under (DESIGN.md section 1). */
 export const REMOTE_NAMES = ['marketing', 'customer', 'curbside', 'retailer'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -19,6 +21,7 @@ export const REMOTE_MANIFEST_URL_MESSAGE =
 export function isRemoteManifestUrl(value: unknown): value is string {
   return (
     typeof value === 'string' &&
+    !hasControlCharacters(value) &&
     (ABSOLUTE_MANIFEST.test(value) || ROOT_RELATIVE_MANIFEST.test(value))
   );
 }

@@ -19,6 +19,8 @@ describe('remoteManifestUrlSchema', () => {
     ['a script instead of a manifest', 'https://cdn.example/remoteEntry.js'],
     ['a bare host', 'https://cdn.example'],
     ['whitespace', '/remotes/market ing/mf-manifest.json'],
+    ['a NUL in the query', '/remotes/marketing/mf-manifest.json?v=\u0000'],
+    ['a control character in the path', 'https://cdn.example/a\u0001b/mf-manifest.json'],
     ['an empty string', ''],
   ])('rejects %s', (_label, value) => {
     const result = remoteManifestUrlSchema.safeParse(value);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DELIVERY_TYPES, DELIVERY_WINDOWS, WEIGHT_CLASSES } from './quotes.ts';
 import { safeText } from './text.ts';
+import { safeUrl } from './url.ts';
 
 /**
  * The public retailer API (issue 8, SPEC section 7's checkout-initialize sample): authenticated
@@ -148,7 +149,7 @@ export const checkoutInitializeResponseSchema = z
     store_id: z.string().nullable(),
     order_reference: z.string(),
     /** Send the customer here to choose delivery and pay. */
-    checkout_url: z.url(),
+    checkout_url: safeUrl('Checkout URL'),
     items_total_cents: z.number().int(),
     delivery_options: z.array(apiDeliveryOptionSchema),
     expires_at: z.iso.datetime({ offset: true }),
@@ -298,7 +299,11 @@ export const widgetCheckoutRequestSchema = widgetCartSchema
   .meta({ id: 'WidgetCheckoutRequest' });
 
 export const widgetCheckoutResponseSchema = z
-  .object({ id: z.uuid(), checkout_url: z.url(), expires_at: z.iso.datetime({ offset: true }) })
+  .object({
+    id: z.uuid(),
+    checkout_url: safeUrl('Checkout URL'),
+    expires_at: z.iso.datetime({ offset: true }),
+  })
   .meta({ id: 'WidgetCheckoutResponse' });
 
 // ---------------------------------------------------------------------------------------------

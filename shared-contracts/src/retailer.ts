@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { METRO_AREAS, STORE_SERVICES } from './stores.ts';
 import { safeText } from './text.ts';
+import { safeUrl } from './url.ts';
 
 /**
  * Retailer accounts, API keys and the widget's allowed domains (issue 8): what the
@@ -74,7 +75,7 @@ export const retailerAccountInputSchema = z
     businessName: safeText('Business name')
       .min(1, RETAILER_MESSAGES.businessNameRequired)
       .max(80, RETAILER_MESSAGES.businessNameMax),
-    website: z.url({ protocol: /^https?$/, error: RETAILER_MESSAGES.websiteInvalid }).max(200),
+    website: safeUrl('Website', { error: RETAILER_MESSAGES.websiteInvalid }).max(200),
     contactName: safeText('Contact name').min(1, RETAILER_MESSAGES.contactNameRequired).max(80),
     contactEmail: z.email(RETAILER_MESSAGES.contactEmailInvalid).max(254),
     contactPhone: safeText('Contact phone')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeUrl } from './url.ts';
 
 /** The only categories a retailer can carry (SPEC section 3). */
 export const RETAILER_CATEGORIES = [
@@ -25,7 +26,7 @@ export const retailerSchema = z
     image: z.string().min(1),
     categories: z.array(retailerCategorySchema).min(1),
     /** The retailer's own website; the partner strip opens it in a new tab. */
-    url: z.url({ protocol: /^https$/ }),
+    url: safeUrl('Website', { protocol: /^https$/ }),
     /** Brand colour as `#rrggbb`. */
     brandColor: z.string().regex(/^#[0-9a-f]{6}$/i),
   })

@@ -18,6 +18,7 @@ export {
 } from './webhook-events.ts';
 
 import { safeText } from './text.ts';
+import { safeUrl } from './url.ts';
 
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES, {
   error: `Events must be among ${WEBHOOK_EVENT_TYPES.join(', ')}`,
@@ -57,7 +58,7 @@ export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
 export const webhookEndpointInputSchema = z
   .object({
-    url: z.url({ protocol: /^https?$/, error: WEBHOOK_MESSAGES.urlInvalid }).max(500),
+    url: safeUrl('Endpoint URL', { error: WEBHOOK_MESSAGES.urlInvalid }).max(500),
     mode: apiModeSchema,
     events: z
       .array(webhookEventTypeSchema)
@@ -70,10 +71,7 @@ export type WebhookEndpointInput = z.input<typeof webhookEndpointInputSchema>;
 
 export const webhookEndpointUpdateSchema = z
   .object({
-    url: z
-      .url({ protocol: /^https?$/, error: WEBHOOK_MESSAGES.urlInvalid })
-      .max(500)
-      .optional(),
+    url: safeUrl('Endpoint URL', { error: WEBHOOK_MESSAGES.urlInvalid }).max(500).optional(),
     events: z
       .array(webhookEventTypeSchema)
       .min(1, WEBHOOK_MESSAGES.eventsRequired)

@@ -9,7 +9,7 @@ import { createTestUser } from '../../test/users.ts';
 import { users } from '../auth/schema.ts';
 import { getJson, newCard } from '../order-pickups/test-helpers.ts';
 import { checkoutSessions } from './schema.ts';
-import { createCheckoutSession, defaultBags, defaultWeightClass } from './service.ts';
+import { createCheckoutSession, defaultBags, defaultWeightClass, maskName } from './service.ts';
 
 const ITEMS = [
   { sku: 'SH-1', name: 'Running shoes', quantity: 1, unitPriceCents: 12_000 },
@@ -28,6 +28,16 @@ describe('session defaults', () => {
   });
 });
 
+describe('maskName', () => {
+  it('keeps only initials, whatever the letters and spacing', () => {
+    expect(maskName('Ada Lovelace')).toBe('A. L.');
+    expect(maskName('  mary   jane watson ')).toBe('M. J. W.');
+    expect(maskName('Élodie de la Cruz')).toBe('É. D. L. C.');
+    expect(maskName('Cher')).toBe('C.');
+    expect(maskName('𝒜da Lovelace')).toBe('𝒜. L.');
+  });
+});
+
 describeEachDatabase('checkout sessions', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
@@ -35,7 +45,7 @@ describeEachDatabase('checkout sessions', (kind) => {
   });
   afterAll(() => server?.close());
 
-  it('shows the customer’s contact details in full to their own verified account only (issue 31)', async () => {
+  it('shows the customer’s name and contact details in full to their own verified account only', async () => {
     const owner = await createTestUser(server);
     const customerInfo = {
       name: 'Dana Rivera',
@@ -43,12 +53,16 @@ describeEachDatabase('checkout sessions', (kind) => {
       phone: '+1 214 555 0167',
       address: { line1: '1201 Main St', line2: 'Apt 4', city: 'Dallas', state: 'TX', zip: '75202' },
     };
-    const session = await createCheckoutSession(server.database.db, {
-      retailerId: 'nike',
-      storeId: 'nike-south-congress',
-      items: ITEMS,
-      customerInfo,
-    });
+    const session = await createCheckoutSession(
+      server.database.db,
+      {
+        retailerId: 'nike',
+        storeId: 'nike-south-congress',
+        items: ITEMS,
+        customerInfo,
+      },
+      { source: 'partner' },
+    );
     const read = async (user: Awaited<ReturnType<typeof createTestUser>>) => {
       const view = await getJson(server, user, `/api/checkout-sessions/${session.id}`);
       expect(view.status).toBe(200);
@@ -57,7 +71,7 @@ describeEachDatabase('checkout sessions', (kind) => {
 
     const [local, domain] = owner.email.split('@');
     const masked = {
-      name: 'Dana Rivera',
+      name: 'D. R.',
       email: `${local?.toUpperCase().slice(0, 1)}***@${domain?.toUpperCase()}`,
       phone: '*** *** **67',
       address: { city: 'Dallas', state: 'TX' },
@@ -66,7 +80,7 @@ describeEachDatabase('checkout sessions', (kind) => {
     const stranger = await createTestUser(server);
     const seen = await read(stranger);
     expect(seen).toEqual(masked);
-    expect(JSON.stringify(seen)).not.toMatch(/0167|1201 Main|75202/);
+    expect(JSON.stringify(seen)).not.toMatch(/Dana|Rivera|0167|1201 Main|75202/);
 
     expect(await read(owner)).toEqual({ ...customerInfo, masked: false });
 
@@ -79,13 +93,17 @@ describeEachDatabase('checkout sessions', (kind) => {
   });
 
   it('shows a retailer’s session and completes it once with a paid order pickup', async () => {
-    const session = await createCheckoutSession(server.database.db, {
-      retailerId: 'nike',
-      storeId: 'nike-south-congress',
-      retailerOrderNumber: 'NK-55',
-      items: ITEMS,
-      customerInfo: { name: 'Ada Lovelace', email: 'ada@example.test' },
-    });
+    const session = await createCheckoutSession(
+      server.database.db,
+      {
+        retailerId: 'nike',
+        storeId: 'nike-south-congress',
+        retailerOrderNumber: 'NK-55',
+        items: ITEMS,
+        customerInfo: { name: 'Ada Lovelace', email: 'ada@example.test' },
+      },
+      { source: 'partner' },
+    );
     const user = await createTestUser(server);
     const view = await getJson(server, user, `/api/checkout-sessions/${session.id}`);
     expect(view.status).toBe(200);
@@ -148,11 +166,15 @@ describeEachDatabase('checkout sessions', (kind) => {
   });
 
   it('lets the customer choose the store when the retailer did not, only among its stores', async () => {
-    const session = await createCheckoutSession(server.database.db, {
-      retailerId: 'nike',
-      items: ITEMS,
-      customerInfo: { name: 'Grace Hopper' },
-    });
+    const session = await createCheckoutSession(
+      server.database.db,
+      {
+        retailerId: 'nike',
+        items: ITEMS,
+        customerInfo: { name: 'Grace Hopper' },
+      },
+      { source: 'partner' },
+    );
     const user = await createTestUser(server);
     const view = checkoutSessionSchema.parse(
       (await getJson(server, user, `/api/checkout-sessions/${session.id}`)).body,
@@ -193,12 +215,16 @@ describeEachDatabase('checkout sessions', (kind) => {
 
   it('refuses expired and unknown sessions and invalid input to the server function', async () => {
     const user = await createTestUser(server);
-    const session = await createCheckoutSession(server.database.db, {
-      retailerId: 'zara',
-      storeId: 'zara-northpark',
-      items: ITEMS,
-      customerInfo: { name: 'Ada' },
-    });
+    const session = await createCheckoutSession(
+      server.database.db,
+      {
+        retailerId: 'zara',
+        storeId: 'zara-northpark',
+        items: ITEMS,
+        customerInfo: { name: 'Ada' },
+      },
+      { source: 'partner' },
+    );
     await server.database.db
       .update(checkoutSessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -222,19 +248,27 @@ describeEachDatabase('checkout sessions', (kind) => {
     );
 
     await expect(
-      createCheckoutSession(server.database.db, {
-        retailerId: 'zara',
-        items: [],
-        customerInfo: { name: 'A' },
-      }),
+      createCheckoutSession(
+        server.database.db,
+        {
+          retailerId: 'zara',
+          items: [],
+          customerInfo: { name: 'A' },
+        },
+        { source: 'partner' },
+      ),
     ).rejects.toThrow('A checkout needs at least one item');
     await expect(
-      createCheckoutSession(server.database.db, {
-        retailerId: 'zara',
-        storeId: 'nike-allen-outlets',
-        items: ITEMS,
-        customerInfo: { name: 'A' },
-      }),
+      createCheckoutSession(
+        server.database.db,
+        {
+          retailerId: 'zara',
+          storeId: 'nike-allen-outlets',
+          items: ITEMS,
+          customerInfo: { name: 'A' },
+        },
+        { source: 'partner' },
+      ),
     ).rejects.toThrow(CHECKOUT_MESSAGES.storeNotRetailers);
   });
 

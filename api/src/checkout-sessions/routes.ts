@@ -71,7 +71,8 @@ export const checkoutSessionRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /**
  * Development and test stand-in for the retailer API's `POST /api/checkout/initialize`: creates a
- * session through the same server function. Registered only outside production.
+ * session through the same server function. Registered only outside production, and without
+ * authentication, so its sessions are `development`: their item prices never back a refund credit.
  */
 export const devCheckoutSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -88,7 +89,9 @@ export const devCheckoutSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await createCheckoutSession(app.database.db, request.body);
+      const session = await createCheckoutSession(app.database.db, request.body, {
+        source: 'development',
+      });
       return reply.code(201).send({ id: session.id, url: `/checkout?session=${session.id}` });
     },
   );

@@ -14,6 +14,17 @@ import { orderPickups } from '../order-pickups/schema.ts';
 import { retailers } from '../retailers/schema.ts';
 import { stores } from '../stores/schema.ts';
 
+/**
+ * Who created a session, which decides whether its item prices may back a refund credit:
+ * - `retailer_api`: a retailer's key (judged by the key and its account, see refunds/service.ts);
+ * - `partner`: server code feeding a partner retailer's orders, vetted by contract;
+ * - `development`: the unauthenticated development route, where anyone on the machine can list any
+ *   item at any value, so never vetted. It is also the column's default: a session whose origin
+ *   nobody recorded is not trusted.
+ */
+export const CHECKOUT_SESSION_SOURCES = ['retailer_api', 'partner', 'development'] as const;
+export type CheckoutSessionSource = (typeof CHECKOUT_SESSION_SOURCES)[number];
+
 /** A retailer's order handed to CurbRun for the customer to choose delivery and pay. */
 export const checkoutSessions = pgTable(
   'checkout_sessions',
@@ -32,6 +43,7 @@ export const checkoutSessions = pgTable(
     status: text('status').notNull().default('open').$type<CheckoutSessionStatus>(),
     /** The mode of the key that created it (`sk_test_`/`pk_test_` → test); see test-mode.ts. */
     mode: text('mode').notNull().default('live').$type<ApiMode>(),
+    source: text('source').notNull().default('development').$type<CheckoutSessionSource>(),
     orderPickupId: uuid('order_pickup_id')
       .unique('checkout_sessions_order_pickup_id_key')
       .references(() => orderPickups.id, { onDelete: 'set null' }),
@@ -45,6 +57,7 @@ export const checkoutSessions = pgTable(
   (t) => [
     index('checkout_sessions_retailer_id_idx').on(t.retailerId, t.createdAt),
     check('checkout_sessions_mode_check', inList(t.mode, API_MODES)),
+    check('checkout_sessions_source_check', inList(t.source, CHECKOUT_SESSION_SOURCES)),
     check('checkout_sessions_status_check', inList(t.status, CHECKOUT_SESSION_STATUSES)),
     check('checkout_sessions_weight_class_check', inList(t.weightClass, WEIGHT_CLASSES)),
     check('checkout_sessions_bags_check', sql`${t.bags} between 1 and 20`),

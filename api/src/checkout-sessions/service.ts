@@ -19,7 +19,7 @@ import { orderPickups } from '../order-pickups/schema.ts';
 import { createOrderPickup, type OrderPickupDeps } from '../order-pickups/service.ts';
 import { retailers } from '../retailers/schema.ts';
 import { type StoreRow, stores } from '../stores/schema.ts';
-import { type CheckoutSessionRow, checkoutSessions } from './schema.ts';
+import { type CheckoutSessionRow, type CheckoutSessionSource, checkoutSessions } from './schema.ts';
 import { assertTestPaymentSource, providerForMode } from './test-mode.ts';
 
 /**
@@ -53,12 +53,12 @@ function toStoreSummary(store: StoreRow) {
 /**
  * Creates a session for a retailer's order. Validates its input with the shared schema (400 with
  * the issues otherwise), checks that the retailer exists and owns the store. Returns the row;
- * the customer's URL is `/checkout?session=<id>`.
+ * the customer's URL is `/checkout?session=<id>`. `source` says who sent the items (schema.ts).
  */
 export async function createCheckoutSession(
   db: Db,
   input: CreateCheckoutSessionInput,
-  now = new Date(),
+  { source, now = new Date() }: { source: CheckoutSessionSource; now?: Date },
 ): Promise<CheckoutSessionRow> {
   const parsed = createCheckoutSessionInputSchema.safeParse(input);
   if (!parsed.success) {
@@ -93,6 +93,7 @@ export async function createCheckoutSession(
       weightClass: data.weightClass ?? defaultWeightClass(quantity),
       expiresAt: new Date(now.getTime() + minutes * 60_000),
       mode: data.mode ?? 'live',
+      source,
     })
     .returning();
   if (!row) throw new Error('Inserting the checkout session returned no row');
@@ -108,8 +109,8 @@ function assertMayOpen(session: CheckoutSessionRow, viewerId: string): void {
 
 /**
  * The session's customer details for `viewer`: in full when the viewer signed in with the
- * customer's email and verified it, masked otherwise, since the link may have been forwarded or
- * leaked (issue 31).
+ * customer's email and verified it, masked otherwise (the name down to its initials), since the
+ * link may have been forwarded or leaked.
  */
 export function customerView(
   info: CheckoutCustomerInfo,
@@ -121,7 +122,7 @@ export function customerView(
     info.email.toLowerCase() === viewer.email.toLowerCase();
   if (owner) return { ...info, masked: false };
   return {
-    name: info.name,
+    name: maskName(info.name),
     ...(info.email === undefined ? {} : { email: maskEmail(info.email) }),
     ...(info.phone === undefined ? {} : { phone: maskPhone(info.phone) }),
     ...(info.address === undefined
@@ -129,6 +130,15 @@ export function customerView(
       : { address: { city: info.address.city, state: info.address.state } }),
     masked: true,
   };
+}
+
+/** Initials only: `Ada Lovelace` → `A. L.`, `Élodie de la Cruz` → `É. D. L. C.`. */
+export function maskName(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => `${Array.from(word)[0]?.toUpperCase()}.`)
+    .join(' ');
 }
 
 /** `dana@curbrun.test` → `d***@curbrun.test`. */
@@ -200,7 +210,7 @@ export async function getCheckoutSession(
     ),
     customerInfo:
       status === 'expired'
-        ? { name: session.customerInfo.name, masked: true }
+        ? { name: customerView(session.customerInfo, viewer).name, masked: true }
         : customerView(session.customerInfo, viewer),
     bags: session.bags,
     weightClass: session.weightClass,

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { lockDataDirectory } from './data-directory-lock.ts';
 
 /**
  * The drizzle handle every query function takes. PGlite and node-postgres both produce a
@@ -127,42 +128,6 @@ class ChannelRegistry {
 
   clear(): void {
     this.#channels.clear();
-  }
-}
-
-/**
- * PGlite is PostgreSQL inside this process: a second process opening the same folder would corrupt
- * it, and nothing in PGlite prevents that. A pid file next to the folder turns a second `npm start`
- * into a clear error; a file left by a process that no longer runs is taken over.
- */
-async function lockDataDirectory(directory: string): Promise<() => Promise<void>> {
-  const lockFile = `${directory}.lock`;
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    try {
-      await writeFile(lockFile, String(process.pid), { flag: 'wx' });
-      return () => rm(lockFile, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number.parseInt(await readFile(lockFile, 'utf8').catch(() => ''), 10);
-      if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) {
-        throw new Error(
-          `The embedded database at ${directory} is in use by process ${owner}. Stop that ` +
-            'process, or point DATA_DIR elsewhere (or DATABASE_URL at a PostgreSQL server).',
-        );
-      }
-      await rm(lockFile, { force: true });
-    }
-  }
-  throw new Error(`Could not lock the embedded database at ${directory}`);
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

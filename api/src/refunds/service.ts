@@ -9,7 +9,7 @@ import {
 } from 'shared-contracts/refunds';
 import { z } from 'zod';
 import { apiKeys } from '../api-keys/schema.ts';
-import { checkoutSessions } from '../checkout-sessions/schema.ts';
+import { type CheckoutSessionSource, checkoutSessions } from '../checkout-sessions/schema.ts';
 import type { Db } from '../db/database.ts';
 import { deliveries } from '../deliveries/schema.ts';
 import { ConflictError, HttpError, NotFoundError } from '../http/errors.ts';
@@ -146,7 +146,12 @@ async function itemFactsFor(
   request: { id: string | null; userId: string },
 ): Promise<ItemFacts> {
   const [session] = await tx
-    .select({ items: checkoutSessions.items, retailerId: checkoutSessions.retailerId })
+    .select({
+      id: checkoutSessions.id,
+      items: checkoutSessions.items,
+      retailerId: checkoutSessions.retailerId,
+      source: checkoutSessions.source,
+    })
     .from(checkoutSessions)
     .where(eq(checkoutSessions.orderPickupId, order.id));
   const total = (session?.items ?? []).reduce(
@@ -167,31 +172,33 @@ async function itemFactsFor(
   return {
     knownValueCents: total > 0 ? total : null,
     fromOwnRetailer: Boolean(owned),
-    fromVettedSource: session
-      ? await pricesFromVettedSource(tx, order.id, session.retailerId)
-      : false,
+    fromVettedSource: session ? await pricesFromVettedSource(tx, session) : false,
     ...(await earlierCredits(tx, order, request)),
   };
 }
 
 /**
- * Whether the order's item prices came from a vetted source (issue 31). A session made through a
- * retailer key counts only when made with the secret key (a publishable key's Origin is forgeable
- * by any script) of a vetted account; a session without a key is a partner's or the seed's.
+ * Whether the order's item prices came from a vetted source. By the session's recorded source:
+ * a retailer key counts only when it was the secret key (a publishable key's Origin is forgeable
+ * by any script) of a vetted account; a partner's feed counts for a partner; the unauthenticated
+ * development route, or a source nobody recorded, never does.
  */
 async function pricesFromVettedSource(
   tx: Db,
-  orderPickupId: string,
-  retailerId: string,
+  session: { id: string; retailerId: string; source: CheckoutSessionSource },
 ): Promise<boolean> {
+  if (session.source === 'development') return false;
   const [viaKey] = await tx
     .select({ origin: retailerCheckouts.origin, kind: apiKeys.kind })
     .from(retailerCheckouts)
-    .innerJoin(checkoutSessions, eq(checkoutSessions.id, retailerCheckouts.checkoutSessionId))
     .leftJoin(apiKeys, eq(apiKeys.id, retailerCheckouts.apiKeyId))
-    .where(eq(checkoutSessions.orderPickupId, orderPickupId));
-  if (viaKey && (viaKey.origin !== null || viaKey.kind !== 'secret')) return false;
-  return (await retailerVetting(tx, retailerId)).vetted;
+    .where(eq(retailerCheckouts.checkoutSessionId, session.id));
+  if (session.source === 'retailer_api') {
+    if (!viaKey || viaKey.origin !== null || viaKey.kind !== 'secret') return false;
+  } else if (viaKey) {
+    return false;
+  }
+  return (await retailerVetting(tx, session.retailerId)).vetted;
 }
 
 async function earlierCredits(

@@ -51,13 +51,17 @@ export async function deliveredRetailerOrder(
   items: CheckoutItem[],
   from: { retailerId: string; storeId: string; mode?: 'live' | 'test' } | null = null,
 ): Promise<OrderPickup> {
-  const session = await createCheckoutSession(server.database.db, {
-    retailerId: from?.retailerId ?? 'nike',
-    storeId: from?.storeId ?? (await createTestStore(server.database.db, 'nike-south-congress')),
-    mode: from?.mode ?? 'live',
-    items,
-    customerInfo: { name: 'Test Customer' },
-  });
+  const session = await createCheckoutSession(
+    server.database.db,
+    {
+      retailerId: from?.retailerId ?? 'nike',
+      storeId: from?.storeId ?? (await createTestStore(server.database.db, 'nike-south-congress')),
+      mode: from?.mode ?? 'live',
+      items,
+      customerInfo: { name: 'Test Customer' },
+    },
+    { source: 'partner' },
+  );
   const response = await postJson(
     server,
     user,

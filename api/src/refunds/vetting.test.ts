@@ -43,7 +43,7 @@ describeEachDatabase('item claims need a vetted source of prices', (kind) => {
   }
 
   /** B completes the session (card), the order is delivered, B claims the $250 watch. */
-  async function claimTheWatch(customer: TestUser, sessionId: string) {
+  async function claimTheWatch(customer: TestUser, sessionId: string, valueCents = 25_000) {
     const completed = await postJson(
       server,
       customer,
@@ -62,7 +62,7 @@ describeEachDatabase('item claims need a vetted source of prices', (kind) => {
         orderPickupId: order.id,
         reason: 'missing_item',
         description: 'The watch was not in the bag.',
-        itemValueCents: 25_000,
+        itemValueCents: valueCents,
       },
       randomUUID(),
     );
@@ -93,6 +93,35 @@ describeEachDatabase('item claims need a vetted source of prices', (kind) => {
     const before = await walletBalance(server.database.db, customer.id);
 
     const { claim, paidCents } = await claimTheWatch(customer, await initialize(retailer));
+    expect(claim).toMatchObject({
+      status: 'needs_review',
+      approvedCents: null,
+      creditedTo: null,
+      decision: REFUND_REVIEW_REASONS.unvettedRetailer,
+    });
+    const gained = (await walletBalance(server.database.db, customer.id)) - before;
+    expect(gained).toBeLessThanOrEqual(paidCents);
+    expect(gained).toBe(0);
+  });
+
+  it("a partner's items planted through the unauthenticated development route back no automatic credit", async () => {
+    // The route runs wherever the development outbox does, `npm start` included: anyone on the
+    // machine can list any item at any value for a partner's store.
+    const planted = await postJson(server, null, '/api/dev/checkout-sessions', {
+      retailerId: 'nike',
+      storeId: 'nike-south-congress',
+      items: [{ name: 'Gold watch', quantity: 1, unitPriceCents: 24_900 }],
+      customerInfo: { name: 'Bea Buyer' },
+    });
+    expect(planted.status).toBe(201);
+    const customer = await createTestUser(server);
+    const before = await walletBalance(server.database.db, customer.id);
+
+    const { claim, paidCents } = await claimTheWatch(
+      customer,
+      ((await planted.json()) as { id: string }).id,
+      24_900,
+    );
     expect(claim).toMatchObject({
       status: 'needs_review',
       approvedCents: null,

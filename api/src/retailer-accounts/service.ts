@@ -13,6 +13,7 @@ import type { Db } from '../db/database.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
 import { retailers } from '../retailers/schema.ts';
 import { type StoreRow, stores } from '../stores/schema.ts';
+import { displayNameKey } from './display-name-key.ts';
 import { type RetailerAccountRow, retailerAccounts } from './schema.ts';
 
 /** New stores open 9–21 on weekdays and Saturdays, 10–18 on Sundays, until the retailer says. */
@@ -39,24 +40,19 @@ export function slugify(text: string, maxLength = 40): string {
 }
 
 /**
- * SQL: `name` as display names are compared: lower case, letters and digits only, so "NIKE",
- * "Ni ke" and "Nike." are one name ("H&M" and "H M" too). Both sides go through the same
- * expression, in the database, so a stored name and a new one are always judged alike.
- */
-const displayNameKey = (name: unknown) =>
-  sql`regexp_replace(lower(${name}), '[^[:alnum:]]+', '', 'g')`;
-
-/**
- * Refuses a display name that a partner retailer or another retailer already has (issue 31, item
- * 8): a self-service account must not pass itself off as a brand in checkout, the widget or
- * emails. Called inside onboarding's transaction, after the lock that serialises onboardings.
+ * Refuses a display name that a partner retailer or another retailer already has, compared by
+ * `displayNameKey` (look-alikes are one name): a self-service account must not pass itself off
+ * as a brand in checkout, the widget or emails. Called inside onboarding's transaction, after the
+ * lock that serialises onboardings. Every name is keyed here, in one place, so a change of the
+ * key never leaves stale keys stored beside the names; onboarding is rare.
  */
 async function assertDisplayNameFree(tx: Db, businessName: string): Promise<void> {
-  const clashes = await tx
-    .select({ account: retailerAccounts.id })
+  const wanted = displayNameKey(businessName);
+  const existing = await tx
+    .select({ name: retailers.name, account: retailerAccounts.id })
     .from(retailers)
-    .leftJoin(retailerAccounts, eq(retailerAccounts.retailerId, retailers.id))
-    .where(sql`${displayNameKey(retailers.name)} = ${displayNameKey(businessName)}`);
+    .leftJoin(retailerAccounts, eq(retailerAccounts.retailerId, retailers.id));
+  const clashes = existing.filter((retailer) => displayNameKey(retailer.name) === wanted);
   if (clashes.length === 0) return;
   // A retailer without an account is a listed partner.
   const message = clashes.some((clash) => clash.account === null)

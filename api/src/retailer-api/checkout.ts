@@ -82,7 +82,7 @@ export async function initializeCheckout(
         // The session is what the key is: a test key's session is simulated (test-mode.ts).
         mode: key.mode,
       },
-      options.now,
+      { source: 'retailer_api', now: options.now },
     );
     await tx.insert(retailerCheckouts).values({
       checkoutSessionId: row.id,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
+import { createTestUser, TEST_PASSWORD } from '../../test/users.ts';
 import { sessions } from '../auth/schema.ts';
 import { SESSION_COOKIE } from '../auth/session-cookie.ts';
 import { hashToken } from '../auth/tokens.ts';
@@ -217,6 +218,24 @@ describeEachDatabase('pages rendered for a signed-in customer (ADR 015)', (kind)
     });
     expect(again.status).toBe(401);
     expect(sessionSetCookie(again)).toContain('Max-Age=0');
+  });
+
+  it('clears the cookie in the answer that deletes the account', async () => {
+    const user = await createTestUser(server);
+    const userCookie = `${SESSION_COOKIE}=${user.token}`;
+    expect((await page('/settings', userCookie)).html).toContain(user.email);
+    const deleted = await server.fetch('/api/users/me', {
+      method: 'DELETE',
+      headers: { ...user.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ password: TEST_PASSWORD, confirmation: 'DELETE' }),
+    });
+    expect(deleted.status).toBe(200);
+    const cleared = sessionSetCookie(deleted);
+    expect(cleared).toContain('Max-Age=0');
+    expect(cookieValue(cleared)).toBe('');
+    const after = await page('/settings', userCookie);
+    expect(after.html).toContain('<main>signed out');
+    expect(after.html).not.toContain(user.email);
   });
 });
 

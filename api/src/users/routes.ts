@@ -15,6 +15,7 @@ import {
 } from 'shared-contracts/users';
 import { requireSensitiveAuth, requireUser } from '../auth/guards.ts';
 import { perIpRateLimit, withRetryAfter } from '../auth/rate-limits.ts';
+import { clearSessionCookie } from '../auth/session-cookie.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
 import {
   getNotificationPreferences,
@@ -191,6 +192,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           new Date(),
         ),
       );
+      // The session just ended: the browser forgets its page-rendering cookie now, not on the
+      // next page it asks for.
+      clearSessionCookie(request, reply);
       return { message };
     },
   );

@@ -29,13 +29,21 @@ for (const [network, prefix] of [
 ] as const) {
   blocked.addSubnet(network, prefix, 'ipv4');
 }
+// IPv6 ranges that carry an IPv4 address are refused whole, whatever address they carry: the
+// network a translator or tunnel reaches cannot be judged from here. IPv4-mapped addresses
+// (::ffff:a.b.c.d) are the exception, judged as the IPv4 address they are (`mappedIpv4`).
 for (const [network, prefix] of [
   // IPv4-compatible (::a.b.c.d) and the unspecified address.
   ['::', 96],
+  // IPv4-translated (::ffff:0:a.b.c.d, SIIT).
+  ['::ffff:0:0:0', 96],
   ['100::', 64],
+  // Teredo.
   ['2001::', 32],
   ['2001:db8::', 32],
+  // 6to4.
   ['2002::', 16],
+  // NAT64, well-known and local-use prefixes.
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
   ['fc00::', 7],
@@ -110,11 +118,15 @@ export const blockedMessage = (hostname: string) =>
 /**
  * A `lookup` for `http.request` that resolves the host and refuses any non-public answer. The
  * check happens on the address actually connected to, so a DNS answer that changes between the
- * registration and the send (DNS rebinding) cannot slip through.
+ * registration and the send (DNS rebinding) cannot slip through. `resolve` is the system's
+ * resolver; tests hand in their own answers instead of asking DNS.
  */
-export function guardedLookup(allowLoopback: boolean): LookupFunction {
+export function guardedLookup(
+  allowLoopback: boolean,
+  resolve: typeof dnsLookup = dnsLookup,
+): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(
+    resolve(
       hostname,
       { family: options.family, hints: options.hints, all: true },
       (error, addresses) => {

@@ -1,3 +1,4 @@
+import type { lookup } from 'node:dns';
 import { WEBHOOK_MESSAGES } from 'shared-contracts/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
@@ -11,10 +12,15 @@ import {
 import { sendWebhook } from './sender.ts';
 import { startReceiver } from './test-receiver.ts';
 
+type LookupAllCallback = (
+  error: NodeJS.ErrnoException | null,
+  addresses: { address: string; family: number }[],
+) => void;
+
 /**
- * Issue 31, item 3: webhooks must never reach link-local, metadata or private addresses, in any
- * mode and any spelling; loopback only with WEBHOOK_ALLOW_LOOPBACK; the address checked is the
- * one connected to at send time.
+ * Webhooks must never reach link-local, metadata or private addresses, in any mode and any
+ * spelling; loopback only with WEBHOOK_ALLOW_LOOPBACK; the address checked is the one connected
+ * to at send time. Nothing here connects to an address that is not loopback.
  */
 const METADATA_SPELLINGS = [
   'http://169.254.169.254/latest/meta-data/',
@@ -34,7 +40,29 @@ const METADATA_SPELLINGS = [
   'https://[fe80::1]/',
   'https://[::ffff:0a00:0001]/',
   'http://0.0.0.0/',
+  // IPv6 ranges that carry an IPv4 address (IPv4-translated, NAT64, 6to4, Teredo).
+  'http://[::ffff:0:a9fe:a9fe]/',
+  'http://[::ffff:0:169.254.169.254]/',
+  'http://[64:ff9b::a9fe:a9fe]/',
+  'http://[64:ff9b:1::a9fe:a9fe]/',
+  'http://[2002:0a00:0001::]/',
+  'http://[2001:0:4136:e378:8000:63bf:56fe:5601]/',
 ];
+
+/**
+ * Every IPv6 range that embeds an IPv4 address, each with a public IPv4 inside (93.184.216.34):
+ * the network reached through a translator or tunnel cannot be judged from here, so the whole
+ * range is refused, except IPv4-mapped addresses, which are the IPv4 address they carry.
+ */
+const IPV4_EMBEDDING = {
+  'IPv4-mapped ::ffff:0:0/96': '::ffff:5db8:d822',
+  'IPv4-translated ::ffff:0:0:0/96': '::ffff:0:5db8:d822',
+  'IPv4-compatible ::/96': '::5db8:d822',
+  'NAT64 64:ff9b::/96': '64:ff9b::5db8:d822',
+  'local NAT64 64:ff9b:1::/48': '64:ff9b:1:abcd::5db8:d822',
+  '6to4 2002::/16': '2002:5db8:d822::1',
+  'Teredo 2001::/32': '2001:0:5db8:d822:8000:63bf:56fe:5601',
+};
 
 describe('the webhook address policy', () => {
   it('classifies every spelling of a private or metadata address as blocked', () => {
@@ -55,6 +83,17 @@ describe('the webhook address policy', () => {
     expect(literalHostKind('hooks.example.com')).toBeNull();
   });
 
+  it('refuses every IPv6 range that embeds an IPv4 address, whatever address it embeds', () => {
+    for (const [range, address] of Object.entries(IPV4_EMBEDDING)) {
+      const expected = range.startsWith('IPv4-mapped') ? 'public' : 'blocked';
+      expect(classifyAddress(address), range).toBe(expected);
+      expect(literalHostKind(new URL(`http://[${address}]/`).hostname), range).toBe(expected);
+    }
+    // An IPv4-mapped address is judged as the IPv4 address it is.
+    expect(classifyAddress('::ffff:a9fe:a9fe')).toBe('blocked');
+    expect(classifyAddress('::ffff:0:7f00:1')).toBe('blocked');
+  });
+
   it('checks the address a name resolves to at send time, loopback only when allowed', async () => {
     const resolve = (allowLoopback: boolean) =>
       new Promise<string>((done) => {
@@ -64,6 +103,35 @@ describe('the webhook address policy', () => {
       });
     expect(await resolve(false)).toBe(blockedMessage('localhost'));
     expect(await resolve(true)).toBe('127.0.0.1');
+  });
+
+  it('refuses at send time a name that resolves into a range embedding IPv4, or to any private address', async () => {
+    const answering = (addresses: string[]): typeof lookup =>
+      ((_hostname: string, _options: unknown, callback: LookupAllCallback) =>
+        callback(
+          null,
+          addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+        )) as unknown as typeof lookup;
+    const connectTo = (addresses: string[]) =>
+      new Promise<string>((done) => {
+        guardedLookup(false, answering(addresses))(
+          'hooks.example.com',
+          { all: true },
+          (error, list) => done(error ? error.message : JSON.stringify(list)),
+        );
+      });
+    const refused = blockedMessage('hooks.example.com');
+    for (const [range, address] of Object.entries(IPV4_EMBEDDING)) {
+      if (range.startsWith('IPv4-mapped')) continue;
+      expect(await connectTo([address]), range).toBe(refused);
+    }
+    // One private answer among public ones is enough to refuse (the client may pick any).
+    expect(await connectTo(['93.184.216.34', '::ffff:0:a9fe:a9fe'])).toBe(refused);
+    expect(await connectTo(['93.184.216.34', '169.254.169.254'])).toBe(refused);
+    expect(await connectTo([])).toBe(refused);
+    expect(JSON.parse(await connectTo(['93.184.216.34']))).toEqual([
+      { address: '93.184.216.34', family: 4 },
+    ]);
   });
 
   it('sends nothing to a loopback receiver when loopback is off, in any spelling', async () => {

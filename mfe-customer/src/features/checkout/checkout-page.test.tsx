@@ -25,7 +25,7 @@ function session(overrides: Partial<CheckoutSession> = {}): CheckoutSession {
     retailerOrderNumber: 'NK-55',
     items: [{ name: 'Running shoes', quantity: 1, unitPriceCents: 12_000 }],
     itemsTotalCents: 12_000,
-    customerInfo: { name: 'Ada Lovelace', masked: true },
+    customerInfo: { name: 'A. L.', masked: true },
     bags: 1,
     weightClass: 'small',
     expiresAt: '2099-01-01T00:00:00.000Z',
