@@ -28,7 +28,6 @@ import { errorHandler } from './http/errors.ts';
 import { logRequests } from './http/request-log.ts';
 import { cspSourceOfTemplate, securityHeaders } from './http/security-headers.ts';
 import { createResponseSerializerCompiler } from './http/serializer.ts';
-import { registerStaticSite } from './http/static-site.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
 import { notificationsPlugin } from './notifications/plugin.ts';
 import { devOutboxRoutes } from './notifications/routes.ts';
@@ -47,6 +46,7 @@ import {
 } from './retailer-api/plugin.ts';
 import { retailerRoutes } from './retailers/routes.ts';
 import { createTimerRunner, type TimerRunner } from './simulator/timers.ts';
+import { registerStaticSite } from './ssr/static-site.ts';
 import { storeRoutes } from './stores/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { supportRoutes } from './support/routes.ts';
