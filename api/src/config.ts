@@ -6,10 +6,30 @@ import {
   type RemoteName,
 } from 'shared-contracts/remotes';
 import { z } from 'zod';
-import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './realtime/stream-limits.ts';
 
 /** The workspace root (`api/src/config.ts` → `../..`). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * Caps on open live-update streams. An idle stream costs little, but without a
+ * cap anyone could hold connections open until the process runs out of memory or sockets. The
+ * caps are per process (each API process counts its own streams), configured through
+ * `LIVE_STREAMS_PER_USER`, `LIVE_STREAMS_PER_ADDRESS` and `LIVE_STREAMS_PER_PROCESS`.
+ */
+export interface StreamLimits {
+  /** Streams one signed-in user may hold (a few tabs, each following a page or two). */
+  perUser: number;
+  /** Streams one client address may hold, signed in or not (the public demo dashboard). */
+  perAddress: number;
+  /** Streams the whole process holds; docs/benchmarks.md measures this many idle ones. */
+  total: number;
+}
+
+export const DEFAULT_STREAM_LIMITS: StreamLimits = {
+  perUser: 10,
+  perAddress: 50,
+  total: 10_000,
+};
 
 const emptyAsUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
