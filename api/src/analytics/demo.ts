@@ -16,10 +16,10 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import { retailerAccounts } from '../retailer-accounts/schema.ts';
 import { createRetailerAccount } from '../retailer-accounts/service.ts';
 import { initializeCheckout } from '../retailer-api/checkout.ts';
-import { retailerStores } from '../retailer-api/delivery-options.ts';
 import { retailerCheckouts } from '../retailer-api/schema.ts';
 import { timers } from '../simulator/schema.ts';
 import type { ScheduledTimer, ScheduleTimerInput } from '../simulator/timers.ts';
+import { retailerStores } from '../stores/queries.ts';
 
 /**
  * The demo store of the tracking dashboard (issue 8): a visitor who is not a retailer sees the
