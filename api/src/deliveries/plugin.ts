@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { dispatchDelivery } from '../dispatch/service.ts';
 import { EVENTS_CHANNEL, type EventNotice } from '../realtime/publish.ts';
 import { markDeliveryCancelled } from './actions.ts';
 import { type CourierDeps, registerCourierTimers } from './courier.ts';
 import { orderOfCurbsidePickup, syncCurbsideDelivery } from './curbside-sync.ts';
+import { dispatchDelivery } from './dispatch.ts';
 import { mapTilesFromEnv } from './map-tiles.ts';
 import { deliveryRoutes } from './routes.ts';
 
