@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { meResponseSchema } from 'shared-contracts/auth';
 import {
   notificationPreferencesSchema,
   updateNotificationPreferencesSchema,
@@ -13,8 +14,10 @@ import {
   userListSchema,
   userMessageSchema,
 } from 'shared-contracts/users';
+import { defaultAddressLine } from '../addresses/service.ts';
 import { requireSensitiveAuth, requireUser } from '../auth/guards.ts';
 import { perIpRateLimit, withRetryAfter } from '../auth/rate-limits.ts';
+import { toPublicUser } from '../auth/user.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
 import {
   getNotificationPreferences,
@@ -42,6 +45,28 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.addHook('preHandler', requireUser);
   noStore(app);
+
+  // Auth's call, answered with the account's routes: the user it describes carries their default
+  // address, and auth sits below addresses.
+  app.get(
+    '/api/auth/me',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        response: { 200: meResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => ({
+      user: toPublicUser(
+        request.user,
+        // Kept with the cached session (session-cache.ts), dropped when an address changes.
+        await app.sessionCache.userValue(request.user.id, 'defaultAddressLine', new Date(), () =>
+          defaultAddressLine(db(), request.user.id),
+        ),
+      ),
+    }),
+  );
 
   app.get(
     '/api/users',
