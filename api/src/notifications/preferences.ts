@@ -8,8 +8,8 @@ import type {
 import type { z } from 'zod';
 import { users } from '../auth/schema.ts';
 import type { Db } from '../db/database.ts';
+import { sendNotification } from '../outbox/service.ts';
 import { notificationPreferences } from './schema.ts';
-import { sendNotification } from './service.ts';
 import { eventsWithDefaults } from './wanted-channels.ts';
 
 /**

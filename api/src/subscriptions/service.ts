@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { users } from '../auth/schema.ts';
 import type { Db } from '../db/database.ts';
 import { ConflictError, HttpError } from '../http/errors.ts';
-import { sendNotification } from '../notifications/service.ts';
+import { sendNotification } from '../outbox/service.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { type PaymentRow, payments } from '../payments/schema.ts';
 import { charge, toPaymentSummary } from '../payments/service.ts';

@@ -2,8 +2,8 @@ import { and, desc, eq, getTableColumns, isNotNull, lte, sql } from 'drizzle-orm
 import type { NotificationChannel, OutboxMessage } from 'shared-contracts/notifications';
 import type { NotificationEvent } from 'shared-contracts/settings';
 import type { Db } from '../db/database.ts';
-import { type OutboxRow, type OutboxStatus, outbox } from './schema.ts';
-import { wantsNotification } from './wanted-channels.ts';
+import { type OutboxRow, type OutboxStatus, outbox } from '../notifications/schema.ts';
+import { wantsNotification } from '../notifications/wanted-channels.ts';
 
 export interface NotificationInput {
   channel: NotificationChannel;
