@@ -31,7 +31,7 @@ import { createResponseSerializerCompiler } from './http/serializer.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
 import { orderPickupEventsPlugin } from './order-pickups/plugin.ts';
 import { orderPickupRoutes } from './order-pickups/routes.ts';
-import { notificationsPlugin } from './outbox/plugin.ts';
+import { outboxPlugin } from './outbox/plugin.ts';
 import { devOutboxRoutes } from './outbox/routes.ts';
 import { paymentsPlugin } from './payments/plugin.ts';
 import { paymentMethodRoutes } from './payments/routes.ts';
@@ -253,7 +253,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(retailerPlugin);
   await app.register(analyticsPlugin);
   // Secrets in the outbox (PINs, one-time links) are removed once no longer needed (issue 12).
-  await app.register(notificationsPlugin);
+  await app.register(outboxPlugin);
   // The dev checkout route plants item prices with no key: it exists only beside the outbox.
   if (config.nodeEnv !== 'production') {
     await app.register(devOutboxRoutes);

@@ -11,8 +11,8 @@ import { postJson } from '../../test/http.ts';
 import { createTestUser, type TestUser } from '../../test/users.ts';
 import { arrivalBody } from '../curbside/test-helpers.ts';
 import { runDeliveryUntil } from '../deliveries/test-helpers.ts';
-import { outbox } from '../notifications/schema.ts';
 import { getJson, newCard, topUp } from '../order-pickups/test-helpers.ts';
+import { outbox } from '../outbox/schema.ts';
 import { payments } from '../payments/schema.ts';
 import {
   apiPost,

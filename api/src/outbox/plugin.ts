@@ -9,7 +9,7 @@ import { redactExpiredSecrets } from './service.ts';
  */
 export const SECRET_REDACTION_INTERVAL_MS = 60_000;
 
-const notifications: FastifyPluginAsync = async (app) => {
+const outboxHousekeeping: FastifyPluginAsync = async (app) => {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   const sweep = () => {
@@ -32,4 +32,4 @@ const notifications: FastifyPluginAsync = async (app) => {
 };
 
 /** The outbox's housekeeping; registered in every environment, production included. */
-export const notificationsPlugin = fastifyPlugin(notifications, { name: 'notifications' });
+export const outboxPlugin = fastifyPlugin(outboxHousekeeping, { name: 'outbox' });

@@ -7,7 +7,7 @@ import { postJson } from '../../test/http.ts';
 import { createTestUser } from '../../test/users.ts';
 import { arrivalBody, pinFromOutbox } from '../curbside/test-helpers.ts';
 import { giveOrder } from '../curbside/test-orders.ts';
-import { outbox } from '../notifications/schema.ts';
+import { outbox } from './schema.ts';
 import { REDACTED, recordDelivery, redactExpiredSecrets, withoutToken } from './service.ts';
 
 /**
