@@ -4,8 +4,8 @@ import type { Db } from '../db/database.ts';
 import { ConflictError } from '../http/errors.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { charge } from '../payments/service.ts';
+import { creditWallet, walletBalance } from '../payments/wallet-ledger.ts';
 import type { WalletEntryRow } from './schema.ts';
-import { creditWallet, walletBalance } from './service.ts';
 
 /** Adds funds by card: the card payment and the `top_up` entry commit together. */
 export async function topUpWallet(

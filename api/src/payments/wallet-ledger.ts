@@ -11,7 +11,7 @@ import {
 import type { Db } from '../db/database.ts';
 import { ConflictError, HttpError } from '../http/errors.ts';
 import { orderPickups } from '../order-pickups/schema.ts';
-import { type WalletEntryRow, walletEntries } from './schema.ts';
+import { type WalletEntryRow, walletEntries } from '../wallet/schema.ts';
 
 /**
  * The wallet ledger (issue 6). Every change is an entry; the balance is the sum of a person's
