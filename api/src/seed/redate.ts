@@ -8,9 +8,8 @@ import { deliveryTopic } from '../deliveries/service.ts';
 import { orderPickupStatusChanges, orderPickups } from '../order-pickups/schema.ts';
 import { orderPickupTopic } from '../order-pickups/status.ts';
 import { outbox } from '../outbox/schema.ts';
-import { paymentMethods, payments, refunds } from '../payments/schema.ts';
+import { paymentMethods, payments, refunds, walletEntries } from '../payments/schema.ts';
 import { events } from '../realtime/schema.ts';
-import { walletEntries } from '../wallet/schema.ts';
 import type { SeedTimeline } from './timeline.ts';
 
 /**

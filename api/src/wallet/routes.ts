@@ -9,7 +9,8 @@ import {
 import { requireSensitiveAuth, requireUser } from '../auth/guards.ts';
 import { idempotencyKeyOf, idempotent } from '../http/idempotency.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
-import { listWalletEntries, toWalletEntry, walletBalance } from '../payments/wallet-ledger.ts';
+import { walletBalance } from '../payments/wallet-ledger.ts';
+import { listWalletEntries, toWalletEntry } from './entries.ts';
 import { topUpWallet } from './top-up.ts';
 
 const errors = errorResponses(400, 401, 402, 403, 404, 409, 422);
