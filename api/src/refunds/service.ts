@@ -9,12 +9,11 @@ import {
 } from 'shared-contracts/refunds';
 import { z } from 'zod';
 import { apiKeys } from '../api-keys/schema.ts';
-import { checkoutSessions } from '../checkout-sessions/schema.ts';
 import type { Db } from '../db/database.ts';
 import { deliveries } from '../deliveries/schema.ts';
 import { ConflictError, HttpError, NotFoundError } from '../http/errors.ts';
 import { notifyUser } from '../notifications/preferences.ts';
-import { orderPickups } from '../order-pickups/schema.ts';
+import { checkoutSessions, orderPickups } from '../order-pickups/schema.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { payments, type RefundDestination, refunds } from '../payments/schema.ts';
 import { refundPayment } from '../payments/service.ts';
