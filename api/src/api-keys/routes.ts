@@ -9,12 +9,8 @@ import {
 } from 'shared-contracts/retailer';
 import { requireSensitiveAuth, requireUser } from '../auth/guards.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
-import {
-  notifyAccountOwner,
-  OWNER_NOTICES,
-  type OwnerNotice,
-} from '../retailer-accounts/owner-notices.ts';
 import { requireAccountOfUser } from '../retailer-accounts/service.ts';
+import { notifyAccountOwner, OWNER_NOTICES, type OwnerNotice } from '../retailers/owner-notices.ts';
 import { issueConsoleKey, listApiKeys, revokeApiKey, rollApiKey } from './service.ts';
 
 const SENSITIVE_NOTE =

@@ -7,7 +7,7 @@ import {
 } from 'shared-contracts/retailer';
 import { requireSensitiveAuth, requireUser } from '../auth/guards.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
-import { notifyAccountOwner, OWNER_NOTICES } from './owner-notices.ts';
+import { notifyAccountOwner, OWNER_NOTICES } from '../retailers/owner-notices.ts';
 import { createRetailerAccount, getRetailerAccount, setAllowedDomains } from './service.ts';
 
 /**
