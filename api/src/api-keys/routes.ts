@@ -9,7 +9,7 @@ import {
 } from 'shared-contracts/retailer';
 import { requireSensitiveAuth, requireUser } from '../auth/guards.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
-import { requireAccountOfUser } from '../retailer-accounts/service.ts';
+import { requireAccountOfUser } from '../retailers/accounts.ts';
 import { notifyAccountOwner, OWNER_NOTICES, type OwnerNotice } from '../retailers/owner-notices.ts';
 import { issueConsoleKey, listApiKeys, revokeApiKey, rollApiKey } from './service.ts';
 

@@ -9,7 +9,7 @@ import {
 import { requireUser } from '../auth/guards.ts';
 import { idempotencyKeyOf, idempotent } from '../http/idempotency.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
-import { requireAccountOfUser } from '../retailer-accounts/service.ts';
+import { requireAccountOfUser } from '../retailers/accounts.ts';
 import { createLease, getLease, listLeases } from './service.ts';
 
 const errors = errorResponses(400, 401, 402, 404, 409, 422);

@@ -18,9 +18,9 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import { payments, type RefundDestination, refunds } from '../payments/schema.ts';
 import { refundPayment } from '../payments/service.ts';
 import { creditWallet, lockWallet, walletRoomCents } from '../payments/wallet-ledger.ts';
-import { retailerAccounts } from '../retailer-accounts/schema.ts';
 import { retailerVetting } from '../retailer-accounts/vetting.ts';
 import { retailerCheckouts } from '../retailer-api/schema.ts';
+import { retailerAccounts } from '../retailers/schema.ts';
 import type { ScheduledTimer, ScheduleTimerInput } from '../simulator/timers.ts';
 import { attachPhotos, toRefundPhoto } from './photos.ts';
 import {

@@ -4,7 +4,7 @@ import { apiKeys } from '../api-keys/schema.ts';
 import { inList } from '../db/sql-helpers.ts';
 import { deliveries } from '../deliveries/schema.ts';
 import { checkoutSessions } from '../order-pickups/schema.ts';
-import { retailerAccounts } from '../retailer-accounts/schema.ts';
+import { retailerAccounts } from '../retailers/schema.ts';
 
 /**
  * Which retailer account and mode (test or live) created a checkout session through the API or

@@ -4,7 +4,7 @@ import type { WebhookEndpoint } from 'shared-contracts/webhooks';
 import { users } from '../auth/schema.ts';
 import type { Db } from '../db/database.ts';
 import { sendNotification } from '../outbox/service.ts';
-import { retailerAccounts } from '../retailer-accounts/schema.ts';
+import { retailerAccounts } from './schema.ts';
 
 /**
  * Security mail to a retailer account's owner on every change of its keys, webhooks or widget

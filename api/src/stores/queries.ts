@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Store } from 'shared-contracts/stores';
 import type { Db } from '../db/database.ts';
-import { isPartnerRetailer } from '../retailer-accounts/service.ts';
+import { isPartnerRetailer } from '../retailers/accounts.ts';
 import { retailers } from '../retailers/schema.ts';
 import { type StoreRow, stores } from './schema.ts';
 

@@ -20,7 +20,7 @@ import { orderPickups } from '../order-pickups/schema.ts';
 import { outbox } from '../outbox/schema.ts';
 import { paymentMethods } from '../payments/schema.ts';
 import { refundPhotos, refundRequests } from '../refunds/schema.ts';
-import { retailerAccounts } from '../retailer-accounts/schema.ts';
+import { retailerAccounts } from '../retailers/schema.ts';
 import { cancelSubscription } from '../subscriptions/service.ts';
 import { supportThreads } from '../support/schema.ts';
 
