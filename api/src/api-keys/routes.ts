@@ -8,6 +8,7 @@ import {
   rollApiKeyInputSchema,
 } from 'shared-contracts/retailer';
 import { requireSensitiveAuth, requireUser } from '../auth/guards.ts';
+import type { ApiDomain } from '../http/api-domain.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
 import { requireAccountOfUser } from '../retailers/accounts.ts';
 import { notifyAccountOwner, OWNER_NOTICES, type OwnerNotice } from '../retailers/owner-notices.ts';
@@ -130,4 +131,9 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
+};
+
+export const apiKeysDomain: ApiDomain = {
+  tags: [{ name: 'api-keys', description: 'Onboarding: roll and revoke API keys (signed in)' }],
+  plugin: apiKeyRoutes,
 };

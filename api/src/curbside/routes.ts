@@ -8,6 +8,7 @@ import {
 } from 'shared-contracts/curbside';
 import { z } from 'zod';
 import { requireUser } from '../auth/guards.ts';
+import type { ApiDomain } from '../http/api-domain.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
 import { cancelCurbsideWithOrder, curbsideCancellationRefusal } from './order-cancellation.ts';
 import { ROBOT_STEP_STATUSES } from './robot-schedule.ts';
@@ -175,4 +176,15 @@ export const curbsideRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => cancelCurbsidePickup(db(), request.user.id, request.params.id),
   );
+};
+
+export const curbsideDomain: ApiDomain = {
+  tags: [
+    {
+      name: 'curbside',
+      description:
+        'Curbside pickups: tell the store you have arrived, follow the robot live, open it with the PIN, confirm collection, cancel before it leaves the store',
+    },
+  ],
+  plugin: curbsideRoutes,
 };

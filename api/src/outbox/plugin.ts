@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
+import type { ApiDomain } from '../http/api-domain.ts';
 import { redactExpiredSecrets } from './service.ts';
 
 /**
@@ -33,3 +34,6 @@ const outboxHousekeeping: FastifyPluginAsync = async (app) => {
 
 /** The outbox's housekeeping; registered in every environment, production included. */
 export const outboxPlugin = fastifyPlugin(outboxHousekeeping, { name: 'outbox' });
+
+/** The outbox's housekeeping; in every environment, production included. */
+export const outboxDomain: ApiDomain = { plugin: outboxPlugin };

@@ -18,6 +18,7 @@ import { defaultAddressLine } from '../addresses/service.ts';
 import { requireSensitiveAuth, requireUser } from '../auth/guards.ts';
 import { perIpRateLimit, withRetryAfter } from '../auth/rate-limits.ts';
 import { toPublicUser } from '../auth/user.ts';
+import type { ApiDomain } from '../http/api-domain.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
 import {
   getNotificationPreferences,
@@ -246,4 +247,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => saveNotificationPreferences(db(), request.user.id, request.body),
   );
+};
+
+export const usersDomain: ApiDomain = {
+  tags: [{ name: 'users', description: 'Your own account: profile, email, password, deletion' }],
+  plugin: userRoutes,
 };

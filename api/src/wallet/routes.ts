@@ -7,6 +7,7 @@ import {
   walletSummarySchema,
 } from 'shared-contracts/wallet';
 import { requireSensitiveAuth, requireUser } from '../auth/guards.ts';
+import type { ApiDomain } from '../http/api-domain.ts';
 import { idempotencyKeyOf, idempotent } from '../http/idempotency.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
 import { walletBalance } from '../payments/wallet-ledger.ts';
@@ -78,4 +79,9 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         };
       }),
   );
+};
+
+export const walletDomain: ApiDomain = {
+  tags: [{ name: 'wallet', description: 'Wallet balance, ledger and top-ups by card' }],
+  plugin: walletRoutes,
 };
