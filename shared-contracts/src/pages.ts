@@ -2,8 +2,8 @@
 // Everything else derives from those declarations: a remote's routes and preloading
 // (shared-ui `pageRoutes`), the shell's ownership table and the server's `route-owners.json`
 // (shared-build), and the server's routing and signed-in data (api/src/ssr). The path rules
-// below are the one matcher the shell and the server share. Kept free of zod and React: the
-// shell runs them before its first paint.
+// below are the one matcher the shell and the server share. Kept free of zod and React: they are
+// part of every first load.
 
 /** One page: where it is, its code, and the signed-in data the server may render into it. */
 export interface PageDeclaration<Page = unknown> {
