@@ -5,9 +5,9 @@
 // adds up the gzip size of the scripts requested before the page is interactive (its heading on
 // screen and hydrated) and, for `/`, also those requested after that until the network is idle
 // (idle work such as the support chat), prints the chunk table of `/` and one line per route, and
-// exits 1 when `/` or any route is over its budget. The
-// measuring is e2e/bench/first-load.mjs's (shared in e2e/bench/first-load-lib.mjs), so the
-// benchmark table and this check always count the same bytes. `npm test` runs it after the build.
+// exits 1 when `/` or any route is over its budget. The measuring is the benchmark's
+// (e2e/bench/first-load.mjs), shared in scripts/lib/first-load.mjs, so the benchmark table and
+// this check always count the same bytes. `npm test` runs it after the build.
 import {
   chunkTable,
   kb,
@@ -15,7 +15,7 @@ import {
   measureFirstLoad,
   PUBLIC_ROUTES,
   startProductionServer,
-} from '../e2e/bench/first-load-lib.mjs';
+} from './lib/first-load.mjs';
 
 const KB = 1024;
 

@@ -56,6 +56,9 @@ await must('Lint', pnpm(['exec', 'biome', 'check', '.']));
 // one", so a plain script checks it (scripts/check-feature-imports.mjs says why).
 log('Feature imports');
 await must('Feature imports', run('node', ['scripts/check-feature-imports.mjs']));
+// The API's folders, config.ts and scripts/ import one way only (the script says which way).
+log('Import directions');
+await must('Import directions', run('node', ['scripts/check-import-directions.mjs']));
 
 // The first phase runs side by side to keep both cores busy (issue 15): type-checking,
 // unit tests and the production build do not depend on each other; the API suites and the

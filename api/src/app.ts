@@ -1,58 +1,20 @@
-import fastifyCompress from '@fastify/compress';
-import fastifyRateLimit from '@fastify/rate-limit';
-import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
-import { addressRoutes } from './addresses/routes.ts';
-import { analyticsPlugin } from './analytics/plugin.ts';
-import { authPlugin } from './auth/plugin.ts';
 import {
   createSessionRevocations,
   liveSessionIds,
   type SessionRevocations,
 } from './auth/session-revocation.ts';
-import { checkoutSessionRoutes, devCheckoutSessionRoutes } from './checkout-sessions/routes.ts';
 import type { Config } from './config.ts';
-import { curbsideRoutes } from './curbside/routes.ts';
 import type { Database } from './db/database.ts';
 import { mapTilesFromEnv } from './deliveries/map-tiles.ts';
-import { deliveriesPlugin } from './deliveries/plugin.ts';
-import { healthRoutes } from './health/routes.ts';
-import { allowedHostsPlugin } from './http/allowed-hosts.ts';
-import { catalogueCachePlugin } from './http/catalogue-cache.ts';
-import { errorHandler } from './http/errors.ts';
-import { logRequests } from './http/request-log.ts';
-import { cspSourceOfTemplate, securityHeaders } from './http/security-headers.ts';
-import { createResponseSerializerCompiler } from './http/serializer.ts';
-import { registerStaticSite } from './http/static-site.ts';
+import { API_DOMAINS } from './domains.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { cspSourceOfTemplate } from './http/security-headers.ts';
+import { registerTransport } from './http/transport.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
-import { notificationsPlugin } from './notifications/plugin.ts';
-import { devOutboxRoutes } from './notifications/routes.ts';
-import { orderPickupEventsPlugin } from './order-pickups/plugin.ts';
-import { orderPickupRoutes } from './order-pickups/routes.ts';
-import { paymentsPlugin } from './payments/plugin.ts';
-import { paymentMethodRoutes } from './payments/routes.ts';
-import { quoteRoutes } from './quotes/routes.ts';
 import { createEventStreams, type EventStreams } from './realtime/event-streams.ts';
-import { refundRoutes } from './refunds/routes.ts';
-import { releasesPlugin } from './releases/plugin.ts';
-import { remotesRoutes } from './remotes/routes.ts';
-import {
-  RETAILER_OPENAPI_TAGS,
-  RETAILER_SECURITY_SCHEMES,
-  retailerPlugin,
-} from './retailer-api/plugin.ts';
-import { retailerRoutes } from './retailers/routes.ts';
 import { createTimerRunner, type TimerRunner } from './simulator/timers.ts';
-import { storeRoutes } from './stores/routes.ts';
-import { subscriptionRoutes } from './subscriptions/routes.ts';
-import { supportRoutes } from './support/routes.ts';
-import { userRoutes } from './users/routes.ts';
-import { walletRoutes } from './wallet/routes.ts';
+import { registerStaticSite } from './ssr/static-site.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,7 +58,12 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   };
 }
 
-/** The whole HTTP server, ready to `listen` or `inject`; see main.ts for the process around it. */
+/**
+ * The whole HTTP server, ready to `listen` or `inject`; see main.ts for the process around it.
+ * Read top-down: the transport every request goes through, the services domains share, the
+ * OpenAPI document, the domains by layer (domains.ts), then the site: built files and pages
+ * rendered on the server (ssr/), and the 404 answer.
+ */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -109,34 +76,35 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // One line per request instead of two (http/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
   });
-  logRequests(app);
-
   app.decorate('config', config);
   app.decorate('database', database);
 
-  app.setValidatorCompiler(validatorCompiler);
-  // Compiled serializers; the test suites also check every answer against its zod contract.
-  app.setSerializerCompiler(
-    createResponseSerializerCompiler({ verify: config.nodeEnv === 'test' }),
-  );
-  app.setErrorHandler(errorHandler);
-  // Before anything answers: only the configured host names (DNS rebinding, issue 31).
-  await app.register(allowedHostsPlugin);
-
-  // Every body we accept is JSON. Fastify also parses text/plain by default, which would turn a
-  // wrongly typed request into a confusing validation error instead of a 415.
-  app.removeContentTypeParser('text/plain');
-
-  // nosniff and Referrer-Policy everywhere, the CSP on pages, CORS on /remotes/* (issue 9).
+  // The delivery map's optional tile server (MAP_TILE_URL) may send the pages images.
   const tileSource = cspSourceOfTemplate(mapTilesFromEnv(process.env)?.urlTemplate);
-  await app.register(securityHeaders, {
-    remoteUrls: config.remoteUrls,
-    shellOrigins: config.shellOrigins,
-    // The delivery map's optional tile server (MAP_TILE_URL, read like the deliveries plugin does).
-    imageSources: tileSource ? [tileSource] : [],
-    hsts: new URL(config.publicUrl).protocol === 'https:',
-  });
+  await registerTransport(app, { imageSources: tileSource ? [tileSource] : [] });
+  await decorateSharedServices(app, options);
 
+  const domains = API_DOMAINS.filter((domain) => domain.enabled?.(config) ?? true);
+  await registerOpenApi(app, domains);
+  for (const domain of domains) await app.register(domain.plugin);
+
+  const site = await registerStaticSite(app, config.staticRoot);
+  app.setNotFoundHandler(async (request, reply) => {
+    if (await site.historyFallback(request, reply)) return reply;
+    const pathname = request.url.split('?')[0];
+    return reply
+      .code(404)
+      .type('application/json; charset=utf-8')
+      .send({ message: `Not found: ${request.method} ${pathname}` });
+  });
+  return app;
+}
+
+/** Durable timers, the sessions' revocation channel and live event streams, for every domain. */
+async function decorateSharedServices(
+  app: FastifyInstance,
+  { config, database, ...options }: BuildAppOptions,
+): Promise<void> {
   const timers = createTimerRunner({
     db: database.db,
     timeScale: config.simTimeScale,
@@ -160,121 +128,4 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   sessionRevocations.onRevoked((revoked) => realtime.endSessions(revoked));
   // Open streams would otherwise keep `close()` waiting for clients that never hang up.
   app.addHook('preClose', () => realtime.closeAll());
-
-  await app.register(fastifyCompress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-  });
-
-  // Routes opt in with `config: { rateLimit: { max, timeWindow } }` (login, registration, ...).
-  await app.register(fastifyRateLimit, { global: false });
-
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Curbside & same-day delivery API',
-        description:
-          'Every 4xx/5xx answer is `{ "message": string, "issues"?: [{ "path", "message" }] }`.',
-        version: '1.0.0',
-      },
-      // One group per domain, in the order a reader meets them; openapi.test.ts checks that every
-      // operation has exactly one of these and every group has operations.
-      tags: [
-        { name: 'platform', description: 'Health and runtime configuration' },
-        {
-          name: 'auth',
-          description:
-            'Accounts: register, verify the email, sign in and out, and re-check the password for sensitive actions',
-        },
-        { name: 'retailers', description: 'Partner retailers' },
-        { name: 'stores', description: 'Partner stores' },
-        { name: 'support', description: 'Customer support chat and contact form' },
-        { name: 'addresses', description: 'Your saved delivery addresses (one is the default)' },
-        {
-          name: 'quotes',
-          description:
-            'Delivery fees and windows, priced by the server for a store and destination',
-        },
-        {
-          name: 'order-pickups',
-          description:
-            'Schedule and pay a pickup, list and read your orders, cancel free of charge until the courier or robot leaves the store',
-        },
-        {
-          name: 'curbside',
-          description:
-            'Curbside pickups: tell the store you have arrived, follow the robot live, open it with the PIN, confirm collection, cancel before it leaves the store',
-        },
-        { name: 'payments', description: 'Your saved cards (brand, last 4 and expiry only)' },
-        { name: 'wallet', description: 'Wallet balance, ledger and top-ups by card' },
-        { name: 'subscriptions', description: 'Delivery plans and your subscription' },
-        {
-          name: 'checkout',
-          description: "A retailer's checkout session, reviewed and paid by the customer",
-        },
-        { name: 'deliveries', description: "Delivery tracking (the caller's own deliveries)" },
-        { name: 'refunds', description: 'Refund requests under the SPEC section 9 policy' },
-        { name: 'users', description: 'Your own account: profile, email, password, deletion' },
-        ...(config.nodeEnv === 'production'
-          ? []
-          : [{ name: 'development', description: 'Only outside production' }]),
-        ...RETAILER_OPENAPI_TAGS,
-      ],
-      components: { securitySchemes: RETAILER_SECURITY_SCHEMES },
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
-
-  // Before the catalogue routes (retailers, stores, plans) that answer from it.
-  await app.register(catalogueCachePlugin);
-  await app.register(healthRoutes);
-  await app.register(authPlugin);
-  // Before /remotes.json and the pages: each visitor's releases of the remotes (ADR 019).
-  await app.register(releasesPlugin);
-  await app.register(remotesRoutes);
-  await app.register(retailerRoutes);
-  await app.register(storeRoutes);
-  await app.register(supportRoutes);
-  // The payment provider and the order-pickup status listeners, for every domain registered after.
-  await app.register(paymentsPlugin);
-  await app.register(orderPickupEventsPlugin);
-  await app.register(addressRoutes);
-  await app.register(quoteRoutes);
-  await app.register(paymentMethodRoutes);
-  await app.register(walletRoutes);
-  await app.register(subscriptionRoutes);
-  await app.register(orderPickupRoutes);
-  await app.register(checkoutSessionRoutes);
-  await app.register(curbsideRoutes);
-  // After commerce (status listeners) and curbside (mirrored onto curbside deliveries).
-  await app.register(deliveriesPlugin);
-  await app.register(refundRoutes);
-  await app.register(userRoutes);
-  await app.register(retailerPlugin);
-  await app.register(analyticsPlugin);
-  // Secrets in the outbox (PINs, one-time links) are removed once no longer needed (issue 12).
-  await app.register(notificationsPlugin);
-  // The dev checkout route plants item prices with no key: it exists only beside the outbox.
-  if (config.nodeEnv !== 'production') {
-    await app.register(devOutboxRoutes);
-    await app.register(devCheckoutSessionRoutes);
-  }
-
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-
-  const site = await registerStaticSite(app, config.staticRoot);
-
-  app.setNotFoundHandler(async (request, reply) => {
-    if (await site.historyFallback(request, reply)) return reply;
-    const pathname = request.url.split('?')[0];
-    return reply
-      .code(404)
-      .type('application/json; charset=utf-8')
-      .send({ message: `Not found: ${request.method} ${pathname}` });
-  });
-
-  return app;
 }

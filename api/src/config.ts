@@ -7,11 +7,30 @@ import {
 } from 'shared-contracts/remotes';
 import { safeUrl } from 'shared-contracts/url';
 import { z } from 'zod';
-import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './realtime/stream-limits.ts';
-import { RELEASE_ENV_SHAPE, type ReleaseConfig, releaseConfig } from './releases/config.ts';
 
 /** The workspace root (`api/src/config.ts` → `../..`). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * Caps on open live-update streams. An idle stream costs little, but without a
+ * cap anyone could hold connections open until the process runs out of memory or sockets. The
+ * caps are per process (each API process counts its own streams), configured through
+ * `LIVE_STREAMS_PER_USER`, `LIVE_STREAMS_PER_ADDRESS` and `LIVE_STREAMS_PER_PROCESS`.
+ */
+export interface StreamLimits {
+  /** Streams one signed-in user may hold (a few tabs, each following a page or two). */
+  perUser: number;
+  /** Streams one client address may hold, signed in or not (the public demo dashboard). */
+  perAddress: number;
+  /** Streams the whole process holds; docs/benchmarks.md measures this many idle ones. */
+  total: number;
+}
+
+export const DEFAULT_STREAM_LIMITS: StreamLimits = {
+  perUser: 10,
+  perAddress: 50,
+  total: 10_000,
+};
 
 const emptyAsUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -54,6 +73,87 @@ export function isLoopbackHost(host: string): boolean {
 export function isLocalhostUrl(url: string): boolean {
   const { hostname } = new URL(url);
   return hostname.endsWith('.localhost') || isLoopbackHost(hostname);
+}
+
+/** When the server rolls a canary back or promotes it by itself (releases/rule.ts applies it). */
+export interface RollbackRule {
+  minPageViews: number;
+  /** 0.05 is 5%. */
+  minErrorRate: number;
+  stableFactor: number;
+  /** Pages served before an automatic promotion; undefined: promotion is a person's decision. */
+  autoPromoteAfter: number | undefined;
+}
+
+const releaseWholeNumber = (name: string, min: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`);
+
+/**
+ * The environment of canary releases (docs/decisions/019-canary-releases.md), spread into the
+ * server's one environment schema below so a bad value is reported with all the others.
+ */
+export const RELEASE_ENV_SHAPE = {
+  RELEASE_ROLLBACK_MIN_PAGE_VIEWS: z.preprocess(
+    emptyAsUndefined,
+    releaseWholeNumber('RELEASE_ROLLBACK_MIN_PAGE_VIEWS', 1).default(20),
+  ),
+  RELEASE_ROLLBACK_ERROR_RATE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'RELEASE_ROLLBACK_ERROR_RATE must be a number' })
+      .gt(0, 'RELEASE_ROLLBACK_ERROR_RATE must be between 0 and 1 (0.05 is 5%)')
+      .max(1, 'RELEASE_ROLLBACK_ERROR_RATE must be between 0 and 1 (0.05 is 5%)')
+      .default(0.05),
+  ),
+  RELEASE_ROLLBACK_STABLE_FACTOR: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'RELEASE_ROLLBACK_STABLE_FACTOR must be a number' })
+      .min(1, 'RELEASE_ROLLBACK_STABLE_FACTOR must be at least 1')
+      .default(2),
+  ),
+  // Unset: a canary is promoted only by a person (deploy-remote.mjs --promote).
+  RELEASE_AUTO_PROMOTE_AFTER: z.preprocess(
+    emptyAsUndefined,
+    releaseWholeNumber('RELEASE_AUTO_PROMOTE_AFTER', 1).optional(),
+  ),
+  RELEASE_REPORTS_PER_MINUTE: z.preprocess(
+    emptyAsUndefined,
+    releaseWholeNumber('RELEASE_REPORTS_PER_MINUTE', 1).default(60),
+  ),
+  OPERATOR_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(24, 'OPERATOR_TOKEN must be at least 24 characters').optional(),
+  ),
+};
+
+export interface ReleaseConfig {
+  rule: RollbackRule;
+  /** Reports one visitor may send per minute (per API process). */
+  reportsPerMinute: number;
+  /**
+   * Bearer token of the operator routes (`/api/operator/*`). Unset: open to this machine outside
+   * production (the server then listens on loopback only), off in production.
+   */
+  operatorToken: string | undefined;
+}
+
+type ReleaseEnv = z.output<z.ZodObject<typeof RELEASE_ENV_SHAPE>>;
+
+export function releaseConfig(env: ReleaseEnv): ReleaseConfig {
+  return {
+    rule: {
+      minPageViews: env.RELEASE_ROLLBACK_MIN_PAGE_VIEWS,
+      minErrorRate: env.RELEASE_ROLLBACK_ERROR_RATE,
+      stableFactor: env.RELEASE_ROLLBACK_STABLE_FACTOR,
+      autoPromoteAfter: env.RELEASE_AUTO_PROMOTE_AFTER,
+    },
+    reportsPerMinute: env.RELEASE_REPORTS_PER_MINUTE,
+    operatorToken: env.OPERATOR_TOKEN,
+  };
 }
 
 const envSchema = z.object({

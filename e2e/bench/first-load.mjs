@@ -8,7 +8,7 @@
 // Without a URL it starts the production server itself (scripts/serve.mjs) over the repository's
 // builds, or over DIST_ROOT / STATIC_ROOT when set. Writes the tables between the FIRST-LOAD
 // markers in docs/benchmarks.md. The measuring code is shared with the build's budget check
-// (scripts/check-bundle-budget.mjs) in first-load-lib.mjs.
+// (scripts/check-bundle-budget.mjs) in scripts/lib/first-load.mjs.
 import {
   chunkTable,
   kb,
@@ -17,7 +17,7 @@ import {
   PUBLIC_ROUTES,
   startProductionServer,
   writeBenchmarkSection,
-} from './first-load-lib.mjs';
+} from '../../scripts/lib/first-load.mjs';
 
 const given = process.argv[2];
 const server = given

@@ -23,7 +23,7 @@ import {
   medianRange,
   REPO_ROOT,
   writeBenchmarkSection,
-} from './first-load-lib.mjs';
+} from '../../scripts/lib/first-load.mjs';
 import {
   benchmarkIndex,
   LIGHTHOUSE_ROUTES,

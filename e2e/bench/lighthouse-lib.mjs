@@ -6,7 +6,7 @@ import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { screenEmulationMetrics, throttling } from 'lighthouse/core/config/constants.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
-import { freePort } from './servers.mjs';
+import { freePort } from '../../scripts/lib/servers.mjs';
 
 /** The routes Lighthouse and the interactivity bench measure (issues 13 and 30). */
 export const LIGHTHOUSE_ROUTES = [

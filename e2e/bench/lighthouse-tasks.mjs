@@ -8,7 +8,7 @@
 // Usage: node e2e/bench/lighthouse-tasks.mjs [routes, comma-separated, default /about-us] [runs, default 1]
 // Starts the production server over the repository's builds (or STATIC_ROOT / DIST_ROOT) like
 // first-load.mjs. Prints; it writes nothing.
-import { startProductionServer } from './first-load-lib.mjs';
+import { startProductionServer } from '../../scripts/lib/first-load.mjs';
 import { runLighthouse } from './lighthouse-lib.mjs';
 
 const routes = (process.argv[2] ?? '/about-us').split(',');

@@ -16,7 +16,7 @@ import {
   median,
   medianRange as stat,
   writeBenchmarkSection,
-} from './first-load-lib.mjs';
+} from '../../scripts/lib/first-load.mjs';
 import { LIGHTHOUSE_ROUTES, runLighthouse } from './lighthouse-lib.mjs';
 import { startBuilds, stopBuilds } from './reference-build.mjs';
 

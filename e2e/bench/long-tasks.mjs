@@ -8,7 +8,7 @@
 // Serves the repository's builds (or STATIC_ROOT / DIST_ROOT) like first-load.mjs;
 // COMPARE_ROOT=<dir> also serves another build and alternates runs for a before/after (on this
 // noisy machine a 100 ms change shows only in the medians of 15 or more runs). Prints only.
-import { launchBrowser, median, startProductionServer } from './first-load-lib.mjs';
+import { launchBrowser, median, startProductionServer } from '../../scripts/lib/first-load.mjs';
 
 const args = process.argv.slice(2);
 const untilAt = args.indexOf('--until');

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT, startProductionServer } from './first-load-lib.mjs';
+import { REPO_ROOT, startProductionServer } from '../../scripts/lib/first-load.mjs';
 
 const REMOTE_FOLDERS = ['mfe-marketing', 'mfe-customer', 'mfe-curbside', 'mfe-retailer'];
 

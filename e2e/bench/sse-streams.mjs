@@ -13,7 +13,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { freePort, waitForHealth } from './servers.mjs';
+import { freePort, waitForHealth } from '../../scripts/lib/servers.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const STREAMS = Math.min(Number(process.argv[2] ?? 10_000), 19_000);

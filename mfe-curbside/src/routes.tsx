@@ -1,36 +1,10 @@
-import { Suspense } from 'react';
-import { Loading, NotFound, preloadable, preloadPageAt, type RemoteRoutesModule } from 'shared-ui';
-import { Route, Routes } from 'shared-ui/router';
+import { pageRoutes, type RemoteRoutesModule } from 'shared-ui';
+import { PAGES } from './pages';
 
-// Each page is its own chunk: visiting one page downloads only that page. The chunk names tell
-// the server which files a page needs (shared-build/src/page-chunks-plugin.ts).
-const CurbsidePickupPage = preloadable(() =>
-  import(
-    /* webpackChunkName: "route~curbside-pickup" */ './features/curbside-pickup/curbside-pickup-page'
-  ).then((m) => m.CurbsidePickupPage),
-);
+// This remote's `./routes` (the shell mounts it): a route per page of pages.ts, each page its own
+// chunk, and the shared NotFound for any other path.
+const routes = pageRoutes(PAGES);
 
-/** The routes this remote owns (DESIGN.md section 1), with absolute paths; the shell mounts it. */
-export default function CurbsideRoutes() {
-  return (
-    <Suspense fallback={<Loading />}>
-      <Routes>
-        <Route path="/curbside-pickup" element={<CurbsidePickupPage />} />
-        <Route path="*" element={<NotFound />} />
-      </Routes>
-    </Suspense>
-  );
-}
-
-/** This remote's pages by path, for `preloadPage`. */
-const PAGES = {
-  '/curbside-pickup': CurbsidePickupPage,
-};
-
-/** Loads the code of the page at `pathname` before the shell hydrates it (issue 30). */
-export function preloadPage(pathname: string): Promise<void> {
-  return preloadPageAt(PAGES, pathname);
-}
-
-CurbsideRoutes satisfies RemoteRoutesModule['default'];
-preloadPage satisfies NonNullable<RemoteRoutesModule['preloadPage']>;
+const CurbsideRoutes: RemoteRoutesModule['default'] = routes.default;
+export default CurbsideRoutes;
+export const { preloadPage } = routes;

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, type OptimizationSplitChunksCacheGroup, rspack } from '@rspack/core';
+import type { SiteRoutes } from 'shared-contracts/pages';
 import { writeSharedModules } from '../bin/shared-modules.mjs';
 import { assetRule } from './asset-rule.ts';
 import { compileHintsPlugin } from './compile-hints.ts';
@@ -14,6 +15,7 @@ import { RouteOwnersPlugin } from './route-owners-plugin.ts';
 import { createServerConfig } from './server-config.ts';
 import { createServiceWorkerConfig } from './service-worker-config.ts';
 import { SHARED_SINGLETONS } from './shared-singletons.ts';
+import { PAGES_SOURCE } from './site-pages.ts';
 import { swcRule } from './swc-rule.ts';
 
 /**
@@ -42,6 +44,7 @@ export function checkExposes(name: string, exposes: Record<string, string>): voi
 }
 
 export { isSharedRequest, SERVER_BUNDLES, SERVER_FOLDER } from './server-config.ts';
+export { loadSiteRoutes } from './site-pages.ts';
 export { SHARED_SINGLETONS };
 
 export const DEV_PORTS = {
@@ -65,6 +68,25 @@ export interface FederatedAppOptions {
   exposes?: Record<string, string>;
   /** Lets a test build a remote that claims another version range of a singleton (issue 9). */
   requiredVersionOverrides?: Partial<Record<string, string>>;
+  /**
+   * The shell only: the site's route table from every app's page declarations
+   * (`loadSiteRoutes`), built into the shell's routing and written as `route-owners.json`.
+   */
+  siteRoutes?: SiteRoutes;
+}
+
+/** The shell's compile-time route table (shell/src/routing/route-table.ts reads it). */
+function routeTableDefines(siteRoutes: SiteRoutes): Record<string, string> {
+  return { __ROUTE_OWNERS__: JSON.stringify(siteRoutes.owners) };
+}
+
+function shellSiteRoutes(options: FederatedAppOptions): SiteRoutes {
+  if (!options.siteRoutes) {
+    throw new Error(
+      "The shell's config needs siteRoutes: `siteRoutes: await loadSiteRoutes(import.meta.dirname)` (shell/rspack.config.ts).",
+    );
+  }
+  return options.siteRoutes;
 }
 
 /**
@@ -152,6 +174,8 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
   if (exposes) checkExposes(name, exposes);
   // The shell's modules that provide the shared singletons follow the one list (issue 32).
   if (isHost) writeSharedModules(dir);
+  const siteRoutes = isHost ? shellSiteRoutes(options) : undefined;
+  const pagesSource = isHost ? PAGES_SOURCE.shell : PAGES_SOURCE.remote;
   return {
     context: dir,
     mode: production ? 'production' : 'development',
@@ -192,6 +216,7 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
         ? new rspack.DefinePlugin({
             ...SHELL_RUNTIME_DEFINES,
             __SHARED_VERSIONS__: JSON.stringify(sharedVersions(dir)),
+            ...(siteRoutes ? routeTableDefines(siteRoutes) : {}),
           })
         : new ModuleFederationPlugin({
             name,
@@ -228,12 +253,18 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
             },
           ],
         }),
-      // The route-ownership table for the server's preload hints (issue 13).
-      isHost && RouteOwnersPlugin.forApp(dir, { federation: !isReferenceBuild() }),
+      // The site's route table for the server (its routing, hints and signed-in data).
+      siteRoutes && new RouteOwnersPlugin(siteRoutes, { federation: !isReferenceBuild() }),
       // Scripts compiled while they stream in, not function by function in start-up tasks.
       production && compileHintsPlugin(),
-      // What each page needs to hydrate, for the server's first HTML (issue 30).
-      production && new PageChunksPlugin(),
+      // What each page needs to hydrate, for the server's first HTML; every declared page has a
+      // chunk (a remote's build has no other page chunks; the reference shell bundles remotes').
+      production &&
+        new PageChunksPlugin({
+          file: path.join(dir, pagesSource.file),
+          name: pagesSource.name,
+          exhaustive: !isHost,
+        }),
       production && new PrecompressPlugin(),
     ],
     optimization: {
@@ -302,6 +333,7 @@ export function createAppConfigs(options: FederatedAppOptions): Configuration[] 
       dir: options.dir,
       outputPath,
       dependsOn: 'federated',
+      defines: options.name === 'shell' ? routeTableDefines(shellSiteRoutes(options)) : {},
     }),
     // The shell's service worker lists the shell's files, so it is built after them (ADR 018).
     ...(options.name === 'shell' && !isReferenceBuild()

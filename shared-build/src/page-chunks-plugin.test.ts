@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageChunksOf } from './page-chunks-plugin.ts';
+import { pageChunkProblems, pageChunksOf, routeChunkName } from './page-chunks-plugin.ts';
 
 type FakeGroup = Parameters<typeof pageChunksOf>[0] extends Iterable<infer G> ? G : never;
 
@@ -54,5 +54,34 @@ describe('pageChunksOf', () => {
       remotes: ['227.js'],
       remoteRoutes: { marketing: ['5.js'] },
     });
+  });
+});
+
+describe('pageChunkProblems', () => {
+  const routes = { '/': ['7.js'], '/wallet': ['8.js'], '/delivery-tracking': ['9.js'] };
+
+  it('names a page by its path up to the first parameter', () => {
+    expect(routeChunkName('/')).toBe('route~');
+    expect(routeChunkName('/delivery-tracking/:id')).toBe('route~delivery-tracking');
+    expect(routeChunkName('/schedule-pickup/*')).toBe('route~schedule-pickup');
+    expect(routeChunkName('/dev/outbox')).toBe('route~dev~outbox');
+  });
+
+  it('accepts a build whose every page has its chunk and no chunk without a page', () => {
+    const pages = ['/', '/wallet', '/delivery-tracking/:id'];
+    expect(pageChunkProblems(routes, pages, { exhaustive: true })).toEqual([]);
+  });
+
+  it('says which chunk name a page without its chunk needs', () => {
+    expect(pageChunkProblems(routes, ['/', '/receipt/:id'], { exhaustive: false })).toEqual([
+      'The page /receipt/:id has no chunk of its own: name its import /* webpackChunkName: "route~receipt" */.',
+    ]);
+  });
+
+  it("refuses a remote's page chunk that no declaration names", () => {
+    expect(pageChunkProblems(routes, ['/', '/wallet'], { exhaustive: true })).toEqual([
+      "The chunk route~delivery-tracking is no declared page's: declare /delivery-tracking.",
+    ]);
+    expect(pageChunkProblems(routes, ['/', '/wallet'], { exhaustive: false })).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 import type { Compiler } from '@rspack/core';
+import { ownedPath } from 'shared-contracts/pages';
+import { importPages } from './site-pages.ts';
 
-/** The file each browser build writes beside its entry, read by the server (issue 30, section 2). */
+/** The file each browser build writes beside its entry, read by the server (api/src/ssr). */
 export const PAGE_CHUNKS_FILE = 'page-chunks.json';
 
 /**
@@ -21,6 +23,40 @@ export const REMOTE_ROUTES_PREFIX = 'remote-routes~';
 /** The route path a `route~` chunk name stands for. */
 export function routeOfChunkName(name: string): string {
   return `/${name.slice(ROUTE_CHUNK_PREFIX.length).replaceAll('~', '/')}`;
+}
+
+/** The chunk name a page's `load` gives its import (`route~wallet`, `route~` for `/`). */
+export function routeChunkName(pagePath: string): string {
+  return `${ROUTE_CHUNK_PREFIX}${ownedPath(pagePath).slice(1).replaceAll('/', '~')}`;
+}
+
+/**
+ * Why a build's page chunks do not match its page declarations, one line each: a declared page
+ * without its chunk (the server could not name its files), and, with `exhaustive` (a remote's
+ * build, whose every page is declared), a page chunk no declaration names.
+ */
+export function pageChunkProblems(
+  routes: Readonly<Record<string, unknown>>,
+  pagePaths: readonly string[],
+  { exhaustive }: { exhaustive: boolean },
+): string[] {
+  const declared = new Set(pagePaths.map(ownedPath));
+  const problems = pagePaths
+    .filter((pagePath) => !Object.hasOwn(routes, ownedPath(pagePath)))
+    .map(
+      (pagePath) =>
+        `The page ${pagePath} has no chunk of its own: name its import /* webpackChunkName: "${routeChunkName(pagePath)}" */.`,
+    );
+  if (exhaustive) {
+    for (const route of Object.keys(routes)) {
+      if (!declared.has(route)) {
+        problems.push(
+          `The chunk ${routeChunkName(route)} is no declared page's: declare ${route}.`,
+        );
+      }
+    }
+  }
+  return problems;
 }
 
 /** What `page-chunks.json` holds: script files relative to the build's public path. */
@@ -88,21 +124,35 @@ export function pageChunksOf(groups: Iterable<Group>): PageChunks {
 /**
  * Writes `page-chunks.json`: the scripts a server-rendered page needs before it can hydrate, so
  * the server names them all in the first HTML and the browser fetches them side by side instead
- * of discovering them one import at a time (issue 30, "no waterfall to interactive"). The source
- * marks them with chunk names (BOOT_CHUNK_PREFIX, ROUTE_CHUNK_PREFIX).
+ * of discovering them one import at a time. The source marks them with chunk names
+ * (BOOT_CHUNK_PREFIX, ROUTE_CHUNK_PREFIX); the build fails when a declared page has no chunk
+ * (`pages`: the app's declarations, site-pages.ts).
  */
 export class PageChunksPlugin {
+  constructor(private readonly pages?: { file: string; name: string; exhaustive: boolean }) {}
+
   apply(compiler: Compiler): void {
-    const { Compilation, sources } = compiler.webpack;
+    const { Compilation, sources, WebpackError } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('PageChunksPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
+      if (this.pages) compilation.fileDependencies.add(this.pages.file);
+      compilation.hooks.processAssets.tapPromise(
         { name: 'PageChunksPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ANALYSE },
-        () => {
+        async () => {
           const chunks = pageChunksOf(compilation.chunkGroups as unknown as Group[]);
           compilation.emitAsset(
             PAGE_CHUNKS_FILE,
             new sources.RawSource(`${JSON.stringify(chunks, null, 2)}\n`),
           );
+          if (!this.pages) return;
+          const declared = await importPages(this.pages);
+          const problems = pageChunkProblems(
+            chunks.routes,
+            declared.map((page) => page.path),
+            this.pages,
+          );
+          for (const problem of problems) {
+            compilation.errors.push(new WebpackError(`${this.pages.file}: ${problem}`));
+          }
         },
       );
     });

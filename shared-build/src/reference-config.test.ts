@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppConfigs } from './index.ts';
+import { loadSiteRoutes } from './site-pages.ts';
 
 const workspace = path.resolve(import.meta.dirname, '../..');
 const shellDir = path.join(workspace, 'shell');
+const siteRoutes = await loadSiteRoutes(workspace);
 
 function pluginNames(config: { plugins?: unknown[] }): string[] {
   return (config.plugins ?? [])
@@ -21,9 +23,9 @@ describe('the non-federated reference build (FEDERATION=off)', () => {
   it('builds the shell without Module Federation, importing each remote’s routes directly', () => {
     process.env.NODE_ENV = 'production';
     delete process.env.FEDERATION;
-    const [federated] = createAppConfigs({ name: 'shell', dir: shellDir });
+    const [federated] = createAppConfigs({ name: 'shell', dir: shellDir, siteRoutes });
     process.env.FEDERATION = 'off';
-    const [reference, server] = createAppConfigs({ name: 'shell', dir: shellDir });
+    const [reference, server] = createAppConfigs({ name: 'shell', dir: shellDir, siteRoutes });
 
     // The shell has no federation plugin either way (ADR 014): the federated build loads remotes
     // through the MF runtime chunk, which the reference replaces, with the manifest reading:
@@ -60,7 +62,7 @@ describe('the non-federated reference build (FEDERATION=off)', () => {
   it('compiles each remote’s files under its own package name, so class names match its HTML', () => {
     process.env.NODE_ENV = 'production';
     process.env.FEDERATION = 'off';
-    const [reference] = createAppConfigs({ name: 'shell', dir: shellDir });
+    const [reference] = createAppConfigs({ name: 'shell', dir: shellDir, siteRoutes });
     const first = reference?.module?.rules?.[0] as { oneOf: Array<Record<string, unknown>> };
     const namespaces = first.oneOf.map((rule) => {
       const options = rule.options as {

@@ -35,6 +35,7 @@ export function createServerConfig({
   dir,
   outputPath,
   dependsOn,
+  defines = {},
 }: {
   name: string;
   dir: string;
@@ -42,6 +43,8 @@ export function createServerConfig({
   outputPath: string;
   /** The browser build's config name: it cleans the folder first, so this one runs after it. */
   dependsOn: string;
+  /** Compile-time constants the app's code reads, as in its browser build (the route table). */
+  defines?: Record<string, string>;
 }): Configuration {
   const isHost = name === 'shell';
   const packageName = isHost ? 'shell' : `mfe-${name}`;
@@ -78,7 +81,7 @@ export function createServerConfig({
     },
     plugins: [
       new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
-      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') }),
+      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production'), ...defines }),
     ],
     optimization: { minimize: false, splitChunks: false },
     performance: { hints: false },

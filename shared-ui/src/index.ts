@@ -53,6 +53,7 @@ export { SITE_NAME, usePageMeta } from './hooks/use-page-meta';
 export { useSubmitOnce } from './hooks/use-submit-once';
 export { IDLE_TIMEOUT_MS, useIdle, whenIdle } from './hooks/when-idle';
 export { isPageReady, markPageReady, onPageReady } from './page-ready';
+export { type PageRoutesOptions, pageRoutes } from './page-routes';
 export { GlobalStyle } from './theme/global-style';
 export type { Theme } from './theme/theme';
 export { media, theme } from './theme/theme';

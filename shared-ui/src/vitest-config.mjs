@@ -12,13 +12,14 @@ import { defineConfig } from 'vitest/config';
  * @param {string[]} [options.isolated] test files that need a module cache of their own: they
  *   import a module for its effect on global state and check what it did to modules loaded
  *   before or after it
+ * @param {string[]} [options.setupFiles] the package's own set-up, after the shared one
  */
-export function componentTestConfig({ testTimeout = 20_000, isolated = [] } = {}) {
+export function componentTestConfig({ testTimeout = 20_000, isolated = [], setupFiles = [] } = {}) {
   return defineConfig({
     test: {
       environment: 'jsdom',
       globals: true,
-      setupFiles: ['shared-ui/vitest-setup'],
+      setupFiles: ['shared-ui/vitest-setup', ...setupFiles],
       testTimeout,
       // Each project below extends these settings.
       projects: [

@@ -8,6 +8,7 @@ import {
 } from 'shared-contracts/addresses';
 import { z } from 'zod';
 import { requireUser } from '../auth/guards.ts';
+import type { ApiDomain } from '../http/api-domain.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
 import { createAddress, deleteAddress, listAddresses, updateAddress } from './service.ts';
 
@@ -79,4 +80,9 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(204).send(null);
     },
   );
+};
+
+export const addressesDomain: ApiDomain = {
+  tags: [{ name: 'addresses', description: 'Your saved delivery addresses (one is the default)' }],
+  plugin: addressRoutes,
 };

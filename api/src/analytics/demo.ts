@@ -6,20 +6,20 @@ import { NOTIFICATION_EVENTS } from 'shared-contracts/settings';
 import type { ApiKeyContext } from '../api-keys/guard.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { users } from '../auth/schema.ts';
-import { checkoutSessions } from '../checkout-sessions/schema.ts';
 import { completeCheckoutSession } from '../checkout-sessions/service.ts';
 import type { Db } from '../db/database.ts';
 import { deliveries } from '../deliveries/schema.ts';
 import { saveNotificationPreferences } from '../notifications/preferences.ts';
+import { checkoutSessions } from '../order-pickups/schema.ts';
 import type { OrderPickupEvents } from '../order-pickups/status.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
-import { retailerAccounts } from '../retailer-accounts/schema.ts';
 import { createRetailerAccount } from '../retailer-accounts/service.ts';
 import { initializeCheckout } from '../retailer-api/checkout.ts';
-import { retailerStores } from '../retailer-api/delivery-options.ts';
 import { retailerCheckouts } from '../retailer-api/schema.ts';
+import { retailerAccounts } from '../retailers/schema.ts';
 import { timers } from '../simulator/schema.ts';
 import type { ScheduledTimer, ScheduleTimerInput } from '../simulator/timers.ts';
+import { retailerStores } from '../stores/queries.ts';
 
 /**
  * The demo store of the tracking dashboard (issue 8): a visitor who is not a retailer sees the

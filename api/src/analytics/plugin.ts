@@ -1,5 +1,6 @@
 import fastifyPlugin from 'fastify-plugin';
 import { z } from 'zod';
+import type { ApiDomain } from '../http/api-domain.ts';
 import {
   DEMO_INTERVAL_MS,
   DEMO_TIMER,
@@ -52,3 +53,10 @@ export const analyticsPlugin = fastifyPlugin(
   },
   { name: 'analytics', dependencies: ['retailer'] },
 );
+
+export const analyticsDomain: ApiDomain = {
+  tags: [
+    { name: 'analytics', description: 'The delivery tracking dashboard (signed in, or the demo)' },
+  ],
+  plugin: analyticsPlugin,
+};

@@ -4,8 +4,8 @@ import { dashboardQuerySchema, dashboardSchema } from 'shared-contracts/retailer
 import { activePublishableKey } from '../api-keys/service.ts';
 import { requireUser } from '../auth/guards.ts';
 import { errorResponses } from '../http/responses.ts';
-import { requireAccountOfUser } from '../retailer-accounts/service.ts';
 import { retailerTopic } from '../retailer-api/delivery-sync.ts';
+import { requireAccountOfUser } from '../retailers/accounts.ts';
 import { type DemoAccount, ensureDemoRetailer } from './demo.ts';
 import { dashboardSnapshot, deliveriesCsv } from './service.ts';
 import { sharedSnapshot } from './shared-snapshot.ts';

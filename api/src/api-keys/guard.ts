@@ -4,7 +4,7 @@ import type { ApiKeyKind, ApiMode } from 'shared-contracts/retailer';
 import { RETAILER_API_MESSAGES } from 'shared-contracts/retailer-api';
 import { bearerToken } from '../http/bearer-token.ts';
 import { ForbiddenError, HttpError, UnauthorizedError } from '../http/errors.ts';
-import { retailerAccounts } from '../retailer-accounts/schema.ts';
+import { retailerAccounts } from '../retailers/schema.ts';
 import { parseApiKey } from './keys.ts';
 import { consumeRateLimit, rateLimitHeaders } from './rate-limit.ts';
 import { findKeyByToken, isKeyActive, touchKey } from './service.ts';

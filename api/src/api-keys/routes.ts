@@ -8,13 +8,10 @@ import {
   rollApiKeyInputSchema,
 } from 'shared-contracts/retailer';
 import { requireSensitiveAuth, requireUser } from '../auth/guards.ts';
+import type { ApiDomain } from '../http/api-domain.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
-import {
-  notifyAccountOwner,
-  OWNER_NOTICES,
-  type OwnerNotice,
-} from '../retailer-accounts/owner-notices.ts';
-import { requireAccountOfUser } from '../retailer-accounts/service.ts';
+import { requireAccountOfUser } from '../retailers/accounts.ts';
+import { notifyAccountOwner, OWNER_NOTICES, type OwnerNotice } from '../retailers/owner-notices.ts';
 import { issueConsoleKey, listApiKeys, revokeApiKey, rollApiKey } from './service.ts';
 
 const SENSITIVE_NOTE =
@@ -134,4 +131,9 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
+};
+
+export const apiKeysDomain: ApiDomain = {
+  tags: [{ name: 'api-keys', description: 'Onboarding: roll and revoke API keys (signed in)' }],
+  plugin: apiKeyRoutes,
 };

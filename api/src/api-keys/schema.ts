@@ -11,7 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { API_KEY_KINDS, API_MODES, type ApiKeyKind, type ApiMode } from 'shared-contracts/retailer';
 import { inList } from '../db/sql-helpers.ts';
-import { retailerAccounts } from '../retailer-accounts/schema.ts';
+import { retailerAccounts } from '../retailers/schema.ts';
 
 /**
  * Retailer API keys. Secret keys are stored as their SHA-256 only (they are 190 random bits, so a

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
 import { TEST_PASSWORD } from '../../test/users.ts';
 import { sessions } from '../auth/schema.ts';
-import { outbox } from '../notifications/schema.ts';
+import { outbox } from '../outbox/schema.ts';
 import { onboardRetailer, type TestRetailer } from '../retailer-accounts/test-helpers.ts';
 
 const SENSITIVE_REQUIRED = { message: 'Please confirm your password to continue.' };

@@ -1,4 +1,5 @@
 import fastifyPlugin from 'fastify-plugin';
+import type { ApiDomain } from '../http/api-domain.ts';
 import { authRoutes } from './routes.ts';
 import { installSessionCache } from './session-cache.ts';
 import { sessionCookieRoutes } from './session-cookie.ts';
@@ -18,3 +19,14 @@ export const authPlugin = fastifyPlugin(
   },
   { name: 'auth' },
 );
+
+export const authDomain: ApiDomain = {
+  tags: [
+    {
+      name: 'auth',
+      description:
+        'Accounts: register, verify the email, sign in and out, and re-check the password for sensitive actions',
+    },
+  ],
+  plugin: authPlugin,
+};

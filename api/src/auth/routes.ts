@@ -3,13 +3,11 @@ import {
   authMessageResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
-  meResponseSchema,
   registerRequestSchema,
   sensitiveWindowResponseSchema,
   verifyEmailRequestSchema,
   verifyRecentRequestSchema,
 } from 'shared-contracts/auth';
-import { defaultAddressLine } from '../addresses/service.ts';
 import { bearerToken } from '../http/bearer-token.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
 import { requireSensitiveAuth, requireUser } from './guards.ts';
@@ -25,14 +23,14 @@ import {
 import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
 import { publishSessionRevocation } from './session-revocation.ts';
 import { revokeSession } from './sessions.ts';
-import { toPublicUser } from './user.ts';
 
 /** Answers for a 429, both the per-account limit (ours) and the per-IP one (@fastify/rate-limit). */
 const errors = errorResponses(400, 429);
 const signedInErrors = errorResponses(401);
 
 /**
- * The seven `/api/auth/*` calls of SPEC section 7, plus resending the verification email.
+ * The `/api/auth/*` calls (all but `GET /api/auth/me`, which users/routes.ts answers), plus
+ * resending the verification email.
  * Everything here answers `Cache-Control: no-store`: tokens and personal data must not be cached
  * by a browser or a proxy, whatever `max-age` the client's default fetcher asks for.
  */
@@ -110,27 +108,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       setSessionCookie(request, reply, result.token);
       return { token: result.token, user: { id: result.userId } };
     },
-  );
-
-  app.get(
-    '/api/auth/me',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['auth'],
-        summary: 'The signed-in user',
-        response: { 200: meResponseSchema, ...signedInErrors },
-      },
-    },
-    async (request) => ({
-      user: toPublicUser(
-        request.user,
-        // Kept with the cached session (session-cache.ts), dropped when an address changes.
-        await app.sessionCache.userValue(request.user.id, 'defaultAddressLine', new Date(), () =>
-          defaultAddressLine(app.database.db, request.user.id),
-        ),
-      ),
-    }),
   );
 
   app.post(

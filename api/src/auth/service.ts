@@ -9,7 +9,7 @@ import {
   HttpError,
   UnauthorizedError,
 } from '../http/errors.ts';
-import { redactUsedSecret, sendNotification, withoutToken } from '../notifications/service.ts';
+import { redactUsedSecret, sendNotification, withoutToken } from '../outbox/service.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords.ts';
 import { emailVerificationTokens, type UserRow, users } from './schema.ts';
 import { type CreatedSession, createSession, openSensitiveWindow } from './sessions.ts';

@@ -7,8 +7,8 @@ import { describeEachDatabase, startTestServer, type TestServer } from '../../te
 import { postJson } from '../../test/http.ts';
 import { createTestUser } from '../../test/users.ts';
 import { users } from '../auth/schema.ts';
+import { checkoutSessions } from '../order-pickups/schema.ts';
 import { getJson, newCard } from '../order-pickups/test-helpers.ts';
-import { checkoutSessions } from './schema.ts';
 import { createCheckoutSession, defaultBags, defaultWeightClass, maskName } from './service.ts';
 
 const ITEMS = [

@@ -8,6 +8,7 @@ import {
 import { orderPickupSchema } from 'shared-contracts/order-pickups';
 import { z } from 'zod';
 import { requireUser } from '../auth/guards.ts';
+import { type ApiDomain, outsideProduction } from '../http/api-domain.ts';
 import { idempotencyKeyOf, idempotent } from '../http/idempotency.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
 import { completeCheckoutSession, createCheckoutSession, getCheckoutSession } from './service.ts';
@@ -95,4 +96,20 @@ export const devCheckoutSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send({ id: session.id, url: `/checkout?session=${session.id}` });
     },
   );
+};
+
+export const checkoutSessionsDomain: ApiDomain = {
+  tags: [
+    {
+      name: 'checkout',
+      description: "A retailer's checkout session, reviewed and paid by the customer",
+    },
+  ],
+  plugin: checkoutSessionRoutes,
+};
+
+/** In the development group (outbox/routes.ts); it plants item prices with no key. */
+export const devCheckoutSessionsDomain: ApiDomain = {
+  plugin: devCheckoutSessionRoutes,
+  enabled: outsideProduction,
 };

@@ -15,11 +15,15 @@ import type { z } from 'zod';
 import type { AuthUser } from '../auth/user.ts';
 import type { Db } from '../db/database.ts';
 import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../http/errors.ts';
-import { orderPickups } from '../order-pickups/schema.ts';
+import {
+  type CheckoutSessionRow,
+  type CheckoutSessionSource,
+  checkoutSessions,
+  orderPickups,
+} from '../order-pickups/schema.ts';
 import { createOrderPickup, type OrderPickupDeps } from '../order-pickups/service.ts';
 import { retailers } from '../retailers/schema.ts';
 import { type StoreRow, stores } from '../stores/schema.ts';
-import { type CheckoutSessionRow, type CheckoutSessionSource, checkoutSessions } from './schema.ts';
 import { assertTestPaymentSource, providerForMode } from './test-mode.ts';
 
 /**

@@ -11,8 +11,9 @@ import { postJson } from '../../test/http.ts';
 import { createTestUser, type TestUser } from '../../test/users.ts';
 import { arrivalBody } from '../curbside/test-helpers.ts';
 import { runDeliveryUntil } from '../deliveries/test-helpers.ts';
-import { outbox } from '../notifications/schema.ts';
+import { checkoutSessions } from '../order-pickups/schema.ts';
 import { getJson, newCard, topUp } from '../order-pickups/test-helpers.ts';
+import { outbox } from '../outbox/schema.ts';
 import { payments } from '../payments/schema.ts';
 import {
   apiPost,
@@ -21,7 +22,6 @@ import {
   type TestRetailer,
 } from '../retailer-accounts/test-helpers.ts';
 import { startReceiver } from '../webhooks/test-receiver.ts';
-import { checkoutSessions } from './schema.ts';
 
 /**
  * Issue 12, item 3: a checkout session made with a test key is simulated (test-mode.ts), and

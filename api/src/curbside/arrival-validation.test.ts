@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
 import { postJson } from '../../test/http.ts';
 import { createTestUser, type TestUser } from '../../test/users.ts';
-import { outbox } from '../notifications/schema.ts';
+import { outbox } from '../outbox/schema.ts';
 import * as pin from './pin.ts';
 import { curbsidePickups } from './schema.ts';
 import { arrivalBody } from './test-helpers.ts';

@@ -8,7 +8,7 @@ import {
 } from 'shared-contracts/curbside';
 import type { Db } from '../db/database.ts';
 import { HttpError, NotFoundError } from '../http/errors.ts';
-import { redactUsedSecret } from '../notifications/service.ts';
+import { redactUsedSecret } from '../outbox/service.ts';
 import { markOrderPickedUp } from './orders.ts';
 import { hashPinLike, pinHashMatches } from './pin.ts';
 import {

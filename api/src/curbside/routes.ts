@@ -8,6 +8,7 @@ import {
 } from 'shared-contracts/curbside';
 import { z } from 'zod';
 import { requireUser } from '../auth/guards.ts';
+import type { ApiDomain } from '../http/api-domain.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
 import { cancelCurbsideWithOrder, curbsideCancellationRefusal } from './order-cancellation.ts';
@@ -185,4 +186,15 @@ export const curbsideRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => cancelCurbsidePickup(db(), request.user.id, request.params.id),
   );
+};
+
+export const curbsideDomain: ApiDomain = {
+  tags: [
+    {
+      name: 'curbside',
+      description:
+        'Curbside pickups: tell the store you have arrived, follow the robot live, open it with the PIN, confirm collection, cancel before it leaves the store',
+    },
+  ],
+  plugin: curbsideRoutes,
 };

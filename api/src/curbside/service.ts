@@ -7,7 +7,7 @@ import {
 } from 'shared-contracts/curbside';
 import type { Db } from '../db/database.ts';
 import { ConflictError, NotFoundError } from '../http/errors.ts';
-import { REDACTED, sendNotification } from '../notifications/service.ts';
+import { REDACTED, sendNotification } from '../outbox/service.ts';
 import { claimRobot, ensureFleet } from '../robots/fleet.ts';
 import { pinSentence } from './compartment.ts';
 import {

@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { DELIVERY_MESSAGES, type Delivery } from 'shared-contracts/deliveries';
 import type { Db } from '../db/database.ts';
-import { dispatchDelivery } from '../dispatch/service.ts';
 import { ConflictError, NotFoundError } from '../http/errors.ts';
 import { orderPickups } from '../order-pickups/schema.ts';
 import { cancelOrderPickup } from '../order-pickups/service.ts';
@@ -9,6 +8,7 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import type { CourierDeps } from './courier.ts';
 import { withLockedDelivery } from './courier.ts';
 import { syncCurbsideDelivery } from './curbside-sync.ts';
+import { dispatchDelivery } from './dispatch.ts';
 import { deliveries } from './schema.ts';
 import {
   appendDeliveryUpdate,

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { dispatchDelivery } from '../dispatch/service.ts';
+import type { ApiDomain } from '../http/api-domain.ts';
 import { EVENTS_CHANNEL, type EventNotice } from '../realtime/publish.ts';
 import { markDeliveryCancelled } from './actions.ts';
 import { type CourierDeps, registerCourierTimers } from './courier.ts';
 import { orderOfCurbsidePickup, syncCurbsideDelivery } from './curbside-sync.ts';
+import { dispatchDelivery } from './dispatch.ts';
 import { mapTilesFromEnv } from './map-tiles.ts';
 import { deliveryRoutes } from './routes.ts';
 
@@ -75,4 +76,9 @@ export const deliveriesPlugin: FastifyPluginAsync<{
   });
 
   await app.register(deliveryRoutes(deps));
+};
+
+export const deliveriesDomain: ApiDomain = {
+  tags: [{ name: 'deliveries', description: "Delivery tracking (the caller's own deliveries)" }],
+  plugin: deliveriesPlugin,
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthSchema } from 'shared-contracts/health';
+import type { ApiDomain } from '../http/api-domain.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,4 +17,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       return { ok: true as const };
     },
   );
+};
+
+export const healthDomain: ApiDomain = {
+  tags: [{ name: 'platform', description: 'Health and runtime configuration' }],
+  plugin: healthRoutes,
 };

@@ -7,9 +7,10 @@ import {
   leaseSchema,
 } from 'shared-contracts/leasing';
 import { requireUser } from '../auth/guards.ts';
+import type { ApiDomain } from '../http/api-domain.ts';
 import { idempotencyKeyOf, idempotent } from '../http/idempotency.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
-import { requireAccountOfUser } from '../retailer-accounts/service.ts';
+import { requireAccountOfUser } from '../retailers/accounts.ts';
 import { createLease, getLease, listLeases } from './service.ts';
 
 const errors = errorResponses(400, 401, 402, 404, 409, 422);
@@ -75,4 +76,9 @@ export const leasingRoutes: FastifyPluginAsyncZod = async (app) => {
       }));
     },
   );
+};
+
+export const leasingDomain: ApiDomain = {
+  tags: [{ name: 'leasing', description: 'Robot leasing (signed in retailer)' }],
+  plugin: leasingRoutes,
 };

@@ -8,7 +8,7 @@ import {
 } from 'shared-contracts/leasing';
 import { users } from '../auth/schema.ts';
 import { inList } from '../db/sql-helpers.ts';
-import { retailerAccounts } from '../retailer-accounts/schema.ts';
+import { retailerAccounts } from '../retailers/schema.ts';
 import { stores } from '../stores/schema.ts';
 
 /** Robot leases signed by retailers; the first month is charged at signing (integer cents). */

@@ -14,7 +14,7 @@ import type { Db } from '../db/database.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { PaymentDeclinedError, processorKey, voidCharge } from '../payments/service.ts';
-import type { RetailerAccountRow } from '../retailer-accounts/schema.ts';
+import type { RetailerAccountRow } from '../retailers/schema.ts';
 import { stores } from '../stores/schema.ts';
 import { type RobotLeaseRow, robotLeases } from './schema.ts';
 

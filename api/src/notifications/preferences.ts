@@ -1,22 +1,35 @@
 import { eq } from 'drizzle-orm';
-import type {
-  NotificationEvent,
-  NotificationPreferences,
-  UpdateNotificationPreferences,
-  updateNotificationPreferencesSchema,
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  NOTIFICATION_EVENTS,
+  type NotificationEvent,
+  type NotificationPreferences,
+  type UpdateNotificationPreferences,
+  type updateNotificationPreferencesSchema,
 } from 'shared-contracts/settings';
 import type { z } from 'zod';
 import { users } from '../auth/schema.ts';
 import type { Db } from '../db/database.ts';
+import { sendNotification } from '../outbox/service.ts';
 import { notificationPreferences } from './schema.ts';
-import { sendNotification } from './service.ts';
-import { eventsWithDefaults } from './wanted-channels.ts';
 
 /**
- * Per-user notification preferences (issue 7): email and SMS per event kind. `sendNotification`
- * honours them when told whom and what a message is about; `notifyUser` sends one event to every
- * channel the person wants, to their account email and saved mobile number.
+ * Per-user notification preferences: email and SMS per event kind. `notifyUser` sends one event
+ * to every channel the person wants, to their account email and saved mobile number, through the
+ * outbox.
  */
+
+/** Every event's channels, a person's saved choices first and the product defaults after. */
+export function eventsWithDefaults(
+  events: Partial<NotificationPreferences['events']> | undefined,
+): NotificationPreferences['events'] {
+  return Object.fromEntries(
+    NOTIFICATION_EVENTS.map((event) => [
+      event,
+      events?.[event] ?? DEFAULT_NOTIFICATION_PREFERENCES[event],
+    ]),
+  ) as NotificationPreferences['events'];
+}
 
 export async function getNotificationPreferences(
   db: Db,

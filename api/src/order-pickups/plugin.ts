@@ -1,4 +1,5 @@
 import fastifyPlugin from 'fastify-plugin';
+import type { ApiDomain } from '../http/api-domain.ts';
 import { OrderPickupEvents } from './status.ts';
 
 declare module 'fastify' {
@@ -19,3 +20,6 @@ export const orderPickupEventsPlugin = fastifyPlugin(
   },
   { name: 'order-pickup-events' },
 );
+
+/** The status event bus, before every domain that listens to it. */
+export const orderPickupEventsDomain: ApiDomain = { plugin: orderPickupEventsPlugin };

@@ -7,6 +7,7 @@ import {
   orderPickupSchema,
 } from 'shared-contracts/order-pickups';
 import { requireUser } from '../auth/guards.ts';
+import type { ApiDomain } from '../http/api-domain.ts';
 import { idempotencyKeyOf, idempotent } from '../http/idempotency.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
 import {
@@ -127,4 +128,15 @@ export const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       })),
   );
+};
+
+export const orderPickupsDomain: ApiDomain = {
+  tags: [
+    {
+      name: 'order-pickups',
+      description:
+        'Schedule and pay a pickup, list and read your orders, cancel free of charge until the courier or robot leaves the store',
+    },
+  ],
+  plugin: orderPickupRoutes,
 };

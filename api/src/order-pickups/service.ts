@@ -11,7 +11,6 @@ import {
 import { formatCents } from 'shared-contracts/payments';
 import { DELIVERY_TYPE_LABELS } from 'shared-contracts/quotes';
 import type { z } from 'zod';
-import { checkoutSessions } from '../checkout-sessions/schema.ts';
 import type { Db } from '../db/database.ts';
 import { ConflictError, NotFoundError } from '../http/errors.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
@@ -20,7 +19,12 @@ import { charge, describeCard, refundPayment, toPaymentSummary } from '../paymen
 import { prepareQuote } from '../quotes/service.ts';
 import { retailers } from '../retailers/schema.ts';
 import { stores } from '../stores/schema.ts';
-import { type OrderPickupRow, orderPickupStatusChanges, orderPickups } from './schema.ts';
+import {
+  checkoutSessions,
+  type OrderPickupRow,
+  orderPickupStatusChanges,
+  orderPickups,
+} from './schema.ts';
 import { announceStatus, changeOrderPickupStatus, type OrderPickupEvents } from './status.ts';
 
 export type CreateOrderPickupInput = z.output<typeof createOrderPickupRequestSchema>;

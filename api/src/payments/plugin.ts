@@ -1,4 +1,5 @@
 import fastifyPlugin from 'fastify-plugin';
+import type { ApiDomain } from '../http/api-domain.ts';
 import type { PaymentProvider } from './provider.ts';
 import { createTestPaymentProvider } from './test-provider.ts';
 
@@ -19,3 +20,6 @@ export const paymentsPlugin = fastifyPlugin(
   },
   { name: 'payments' },
 );
+
+/** The card processor, before every domain that charges. */
+export const paymentProviderDomain: ApiDomain = { plugin: paymentsPlugin };

@@ -7,6 +7,7 @@ import {
 } from 'shared-contracts/payments';
 import { z } from 'zod';
 import { requireSensitiveAuth, requireUser } from '../auth/guards.ts';
+import type { ApiDomain } from '../http/api-domain.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
 import {
   addPaymentMethod,
@@ -93,4 +94,9 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(204).send(null);
     },
   );
+};
+
+export const paymentsDomain: ApiDomain = {
+  tags: [{ name: 'payments', description: 'Your saved cards (brand, last 4 and expiry only)' }],
+  plugin: paymentMethodRoutes,
 };

@@ -12,7 +12,6 @@ import {
 } from 'shared-contracts/payments';
 import type { Db } from '../db/database.ts';
 import { ConflictError, HttpError, NotFoundError } from '../http/errors.ts';
-import { appendWalletEntries, creditWallet, lockWallet } from '../wallet/service.ts';
 import type { PaymentProvider, VaultedCard } from './provider.ts';
 import {
   type PaymentMethodRow,
@@ -25,6 +24,7 @@ import {
   refunds,
 } from './schema.ts';
 import { simulatedPaymentProvider } from './test-provider.ts';
+import { appendWalletEntries, creditWallet, lockWallet } from './wallet-ledger.ts';
 
 /**
  * Taking and giving back money (issue 6). Other domains call these:

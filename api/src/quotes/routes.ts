@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { quoteRequestSchema, quoteSchema } from 'shared-contracts/quotes';
 import { requireUser } from '../auth/guards.ts';
+import type { ApiDomain } from '../http/api-domain.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
 import { prepareQuote } from './service.ts';
 
@@ -34,4 +35,14 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       return quote;
     },
   );
+};
+
+export const quotesDomain: ApiDomain = {
+  tags: [
+    {
+      name: 'quotes',
+      description: 'Delivery fees and windows, priced by the server for a store and destination',
+    },
+  ],
+  plugin: quoteRoutes,
 };

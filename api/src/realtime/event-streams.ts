@@ -1,9 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_ENDED_MESSAGE } from '../auth/guards.ts';
+import type { StreamLimits } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { HttpError, UnauthorizedError } from '../http/errors.ts';
-import { addressKey, STREAM_LIMIT_MESSAGES, type StreamLimits } from './stream-limits.ts';
+import { addressKey, STREAM_LIMIT_MESSAGES } from './stream-limits.ts';
 import { StreamRegistry } from './stream-registry.ts';
 import { chunks, createTopicHubs, type Stream, writeTo } from './topic-hubs.ts';
 

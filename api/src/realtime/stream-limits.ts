@@ -1,23 +1,5 @@
-/**
- * Caps on open live-update streams (issue 12, item 9). An idle stream costs little, but without a
- * cap anyone could hold connections open until the process runs out of memory or sockets. The
- * caps are per process (each API process counts its own streams), configured through
- * `LIVE_STREAMS_PER_USER`, `LIVE_STREAMS_PER_ADDRESS` and `LIVE_STREAMS_PER_PROCESS`.
- */
-export interface StreamLimits {
-  /** Streams one signed-in user may hold (a few tabs, each following a page or two). */
-  perUser: number;
-  /** Streams one client address may hold, signed in or not (the public demo dashboard). */
-  perAddress: number;
-  /** Streams the whole process holds; docs/benchmarks.md measures this many idle ones. */
-  total: number;
-}
-
-export const DEFAULT_STREAM_LIMITS: StreamLimits = {
-  perUser: 10,
-  perAddress: 50,
-  total: 10_000,
-};
+// What a client hears when a cap on open live-update streams refuses it, and what the cap per
+// address counts by. The caps themselves are configuration (`StreamLimits` in config.ts).
 
 /** Streams end when a tab closes; the client's own backoff is 1 to 30 s. */
 export const STREAM_LIMIT_RETRY_AFTER_SECONDS = 30;

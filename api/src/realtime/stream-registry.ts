@@ -1,9 +1,6 @@
+import type { StreamLimits } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
-import {
-  STREAM_LIMIT_MESSAGES,
-  STREAM_LIMIT_RETRY_AFTER_SECONDS,
-  type StreamLimits,
-} from './stream-limits.ts';
+import { STREAM_LIMIT_MESSAGES, STREAM_LIMIT_RETRY_AFTER_SECONDS } from './stream-limits.ts';
 import type { Stream } from './topic-hubs.ts';
 
 /** A 429 for a stream over a cap; `setRetryAfter` puts the `Retry-After` header on the reply. */

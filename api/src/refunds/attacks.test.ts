@@ -14,9 +14,9 @@ import type { Db } from '../db/database.ts';
 import { placeHomeOrder, runDeliveryUntil } from '../deliveries/test-helpers.ts';
 import { orderPickups } from '../order-pickups/schema.ts';
 import { payments } from '../payments/schema.ts';
+import { creditWallet, walletBalance } from '../payments/wallet-ledger.ts';
 import { onboardRetailer } from '../retailer-accounts/test-helpers.ts';
 import type { ScheduleTimerInput } from '../simulator/timers.ts';
-import { creditWallet, walletBalance } from '../wallet/service.ts';
 import { refundRequests } from './schema.ts';
 import { reviewRefundRequest } from './service.ts';
 import {

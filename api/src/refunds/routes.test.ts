@@ -14,7 +14,7 @@ import { placeHomeOrder, runDeliveryUntil } from '../deliveries/test-helpers.ts'
 import { orderPickups } from '../order-pickups/schema.ts';
 import { getJson } from '../order-pickups/test-helpers.ts';
 import { payments } from '../payments/schema.ts';
-import { walletBalance } from '../wallet/service.ts';
+import { walletBalance } from '../payments/wallet-ledger.ts';
 import { refundRequests } from './schema.ts';
 import { deliveredRetailerOrder, reviewed } from './test-helpers.ts';
 

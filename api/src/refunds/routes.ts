@@ -13,6 +13,7 @@ import {
   refundRequestSchema,
 } from 'shared-contracts/refunds';
 import { requireUser } from '../auth/guards.ts';
+import type { ApiDomain } from '../http/api-domain.ts';
 import { errorHandler, HttpError } from '../http/errors.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
@@ -160,4 +161,9 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(photo.image);
     },
   );
+};
+
+export const refundsDomain: ApiDomain = {
+  tags: [{ name: 'refunds', description: 'Refund requests, decided by the refund policy' }],
+  plugin: refundRoutes,
 };

@@ -23,8 +23,7 @@ import { users } from '../auth/schema.ts';
 import { bytea } from '../db/bytea.ts';
 import { inList } from '../db/sql-helpers.ts';
 import { orderPickups } from '../order-pickups/schema.ts';
-import { refunds } from '../payments/schema.ts';
-import { walletEntries } from '../wallet/schema.ts';
+import { refunds, walletEntries } from '../payments/schema.ts';
 
 /**
  * Refund requests (issue 7). One per order and reason: asking twice for the same thing is refused

@@ -9,20 +9,23 @@ import {
 } from 'shared-contracts/refunds';
 import { z } from 'zod';
 import { apiKeys } from '../api-keys/schema.ts';
-import { type CheckoutSessionSource, checkoutSessions } from '../checkout-sessions/schema.ts';
 import type { Db } from '../db/database.ts';
 import { deliveries } from '../deliveries/schema.ts';
 import { ConflictError, HttpError, NotFoundError } from '../http/errors.ts';
 import { notifyUser } from '../notifications/preferences.ts';
-import { orderPickups } from '../order-pickups/schema.ts';
+import {
+  type CheckoutSessionSource,
+  checkoutSessions,
+  orderPickups,
+} from '../order-pickups/schema.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { payments, type RefundDestination, refunds } from '../payments/schema.ts';
 import { refundPayment } from '../payments/service.ts';
-import { retailerAccounts } from '../retailer-accounts/schema.ts';
+import { creditWallet, lockWallet, walletRoomCents } from '../payments/wallet-ledger.ts';
 import { retailerVetting } from '../retailer-accounts/vetting.ts';
 import { retailerCheckouts } from '../retailer-api/schema.ts';
+import { retailerAccounts } from '../retailers/schema.ts';
 import type { ScheduledTimer, ScheduleTimerInput } from '../simulator/timers.ts';
-import { creditWallet, lockWallet, walletRoomCents } from '../wallet/service.ts';
 import { attachPhotos, toRefundPhoto } from './photos.ts';
 import {
   type ApprovedDecision,

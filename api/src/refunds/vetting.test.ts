@@ -9,10 +9,10 @@ import { describeEachDatabase, startTestServer, type TestServer } from '../../te
 import { postJson } from '../../test/http.ts';
 import { createTestUser, type TestUser } from '../../test/users.ts';
 import { newCard } from '../order-pickups/test-helpers.ts';
-import { retailerAccounts } from '../retailer-accounts/schema.ts';
+import { walletBalance } from '../payments/wallet-ledger.ts';
 import { apiPost, onboardRetailer, type TestRetailer } from '../retailer-accounts/test-helpers.ts';
 import { markRetailerReviewed } from '../retailer-accounts/vetting.ts';
-import { walletBalance } from '../wallet/service.ts';
+import { retailerAccounts } from '../retailers/schema.ts';
 import { markDelivered, reviewed } from './test-helpers.ts';
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
+import type { ApiDomain } from '../http/api-domain.ts';
 import { buildRemotesManifest } from '../remotes/service.ts';
 import { createReleaseRegistry, type ReleaseRegistry, servedFolders } from './registry.ts';
 import { releaseRoutes } from './routes.ts';
@@ -31,3 +32,6 @@ export const releasesPlugin = fastifyPlugin(async (app: FastifyInstance) => {
   app.addHook('onClose', () => registry.stop());
   await app.register(releaseRoutes);
 });
+
+/** In the platform group (health/routes.ts), before `/remotes.json` and the pages. */
+export const releasesDomain: ApiDomain = { plugin: releasesPlugin };

@@ -12,14 +12,9 @@
  *   canary look cleaner, so none can promote one.
  */
 
-export interface RollbackRule {
-  minPageViews: number;
-  /** 0.05 is 5%. */
-  minErrorRate: number;
-  stableFactor: number;
-  /** Pages served before an automatic promotion; undefined: promotion is a person's decision. */
-  autoPromoteAfter: number | undefined;
-}
+import type { RollbackRule } from '../config.ts';
+
+export type { RollbackRule };
 
 export const DEFAULT_RULE: RollbackRule = {
   minPageViews: 20,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { remotesManifestSchema } from 'shared-contracts/remotes';
+import type { ApiDomain } from '../http/api-domain.ts';
 import { buildRemotesManifest } from './service.ts';
 
 export const remotesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,3 +31,6 @@ export const remotesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** In the platform group (health/routes.ts). */
+export const remotesDomain: ApiDomain = { plugin: remotesRoutes };

@@ -6,8 +6,9 @@ import {
   retailerAccountSchema,
 } from 'shared-contracts/retailer';
 import { requireSensitiveAuth, requireUser } from '../auth/guards.ts';
+import type { ApiDomain } from '../http/api-domain.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
-import { notifyAccountOwner, OWNER_NOTICES } from './owner-notices.ts';
+import { notifyAccountOwner, OWNER_NOTICES } from '../retailers/owner-notices.ts';
 import { createRetailerAccount, getRetailerAccount, setAllowedDomains } from './service.ts';
 
 /**
@@ -93,4 +94,11 @@ export const retailerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         return account;
       }),
   );
+};
+
+export const retailerAccountsDomain: ApiDomain = {
+  tags: [
+    { name: 'retailer-account', description: 'Onboarding: your retailer account (signed in)' },
+  ],
+  plugin: retailerAccountRoutes,
 };

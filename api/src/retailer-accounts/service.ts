@@ -11,10 +11,10 @@ import { geocodeAddress } from '../addresses/geocode.ts';
 import { issueInitialKeys } from '../api-keys/service.ts';
 import type { Db } from '../db/database.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
-import { retailers } from '../retailers/schema.ts';
+import { findAccountOfUser, requireAccountOfUser } from '../retailers/accounts.ts';
+import { type RetailerAccountRow, retailerAccounts, retailers } from '../retailers/schema.ts';
 import { type StoreRow, stores } from '../stores/schema.ts';
 import { displayNameKey } from './display-name-key.ts';
-import { type RetailerAccountRow, retailerAccounts } from './schema.ts';
 
 /** New stores open 9–21 on weekdays and Saturdays, 10–18 on Sundays, until the retailer says. */
 const DEFAULT_HOURS: OpeningHours[] = [
@@ -101,24 +101,6 @@ export function toRetailerAccount(row: RetailerAccountRow, storeRows: StoreRow[]
     allowedDomains: row.allowedDomains,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-export async function findAccountOfUser(
-  db: Db,
-  userId: string,
-): Promise<RetailerAccountRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(retailerAccounts)
-    .where(eq(retailerAccounts.ownerUserId, userId));
-  return row;
-}
-
-/** The caller's account, or 404 with a pointer to onboarding. */
-export async function requireAccountOfUser(db: Db, userId: string): Promise<RetailerAccountRow> {
-  const row = await findAccountOfUser(db, userId);
-  if (!row) throw new NotFoundError(RETAILER_MESSAGES.noAccount);
-  return row;
 }
 
 export async function getRetailerAccount(db: Db, userId: string): Promise<RetailerAccount> {
@@ -234,7 +216,3 @@ export async function setAllowedDomains(
   if (!row) throw new NotFoundError(RETAILER_MESSAGES.noAccount);
   return toRetailerAccount(row, await storesOf(db, row.retailerId));
 }
-
-/** SQL: the retailer behind `column` has no onboarded account (it is a listed partner). */
-export const isPartnerRetailer = (column: unknown) =>
-  sql`not exists (select 1 from ${retailerAccounts} where ${retailerAccounts.retailerId} = ${column})`;

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { users } from '../auth/schema.ts';
 import type { Db } from '../db/database.ts';
-import { retailerAccounts } from './schema.ts';
+import { retailerAccounts } from '../retailers/schema.ts';
 
 /**
  * Vetting (issue 31): CurbRun covers an item's value only when the price came from a source it

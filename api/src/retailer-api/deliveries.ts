@@ -8,12 +8,11 @@ import {
   type DeliveryList,
   RETAILER_API_MESSAGES,
 } from 'shared-contracts/retailer-api';
-import { checkoutSessions } from '../checkout-sessions/schema.ts';
 import type { Db } from '../db/database.ts';
 import { legProgress } from '../deliveries/position.ts';
 import { type DeliveryRow, deliveries, deliveryUpdates } from '../deliveries/schema.ts';
 import { BadRequestError, NotFoundError } from '../http/errors.ts';
-import { orderPickups } from '../order-pickups/schema.ts';
+import { checkoutSessions, orderPickups } from '../order-pickups/schema.ts';
 import { stores } from '../stores/schema.ts';
 import { retailerCheckouts } from './schema.ts';
 

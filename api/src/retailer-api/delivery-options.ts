@@ -1,4 +1,3 @@
-import { asc, eq } from 'drizzle-orm';
 import type { AddressInput } from 'shared-contracts/addresses';
 import {
   DELIVERY_TYPE_LABELS,
@@ -16,7 +15,8 @@ import { HttpError } from '../http/errors.ts';
 import { haversineMiles, roundMiles } from '../quotes/distance.ts';
 import { priceDelivery, windowAvailability, zoneFor } from '../quotes/pricing.ts';
 import { windowTimes } from '../quotes/windows.ts';
-import { type StoreRow, stores } from '../stores/schema.ts';
+import { retailerStores } from '../stores/queries.ts';
+import type { StoreRow } from '../stores/schema.ts';
 
 /**
  * The delivery options of a retailer checkout, priced with the one pricing function
@@ -81,14 +81,6 @@ function unavailable(deliveryType: DeliveryType, reason: string): ApiDeliveryOpt
     store_id: null,
     windows: [],
   };
-}
-
-export async function retailerStores(db: Db, retailerId: string): Promise<StoreRow[]> {
-  return db
-    .select()
-    .from(stores)
-    .where(eq(stores.retailerId, retailerId))
-    .orderBy(asc(stores.createdAt), asc(stores.id));
 }
 
 export async function deliveryOptions(

@@ -1,48 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { apiKeyRoutes } from '../api-keys/routes.ts';
-import { leasingRoutes } from '../leasing/routes.ts';
+import type { ApiDomain } from '../http/api-domain.ts';
 import { EVENTS_CHANNEL, type EventNotice } from '../realtime/publish.ts';
-import { retailerAccountRoutes } from '../retailer-accounts/routes.ts';
-import { webhookRoutes } from '../webhooks/routes.ts';
-import {
-  runScheduledAttempt,
-  WEBHOOK_DELIVER_TIMER,
-  type WebhookDeps,
-  webhookTimerPayloadSchema,
-} from '../webhooks/service.ts';
 import { createDeliverySyncLoop } from './delivery-sync.ts';
 import { retailerApiRoutes } from './routes.ts';
 import { widgetRoutes } from './widget-routes.ts';
 
-/** The OpenAPI tags of the retailer domains, in the order `/api-docs` shows them. */
-export const RETAILER_OPENAPI_TAGS = [
-  {
-    name: 'checkout-api',
-    description:
-      'Retailer API: hand a customer’s order to CurbRun and send them to the checkout. Secret key (`sk_test_…` / `sk_live_…`).',
-  },
-  {
-    name: 'deliveries-api',
-    description:
-      'Retailer API: the deliveries of your checkouts. Test keys see test deliveries only, live keys live ones. Secret key.',
-  },
-  {
-    name: 'widget',
-    description:
-      'Calls made by the embeddable checkout widget from your pages: publishable key (`pk_…`), allowed domains only.',
-  },
-  { name: 'retailer-account', description: 'Onboarding: your retailer account (signed in)' },
-  { name: 'api-keys', description: 'Onboarding: roll and revoke API keys (signed in)' },
-  {
-    name: 'webhook-endpoints',
-    description: 'Onboarding: webhook endpoints, their delivery log, test events (signed in)',
-  },
-  { name: 'analytics', description: 'The delivery tracking dashboard (signed in, or the demo)' },
-  { name: 'leasing', description: 'Robot leasing (signed in retailer)' },
-];
-
-export const RETAILER_SECURITY_SCHEMES = {
+const RETAILER_SECURITY_SCHEMES = {
   secretKey: {
     type: 'http',
     scheme: 'bearer',
@@ -72,24 +36,11 @@ declare module 'fastify' {
 }
 
 /**
- * Every retailer domain of issue 8 (accounts, keys, the retailer API, the widget's calls,
- * webhooks, leasing), registered in one place so `app.ts` needs one line. The dashboard
- * (analytics/plugin.ts) builds on them and is registered after.
+ * The retailer API and the widget's calls, and the loop that turns delivery changes into
+ * webhooks and live dashboard events (delivery-sync.ts). Not encapsulated, so
+ * `app.retailerDeliverySync` is visible on the root instance (the dashboard builds on it).
  */
-const retailerDomains: FastifyPluginAsync = async (app) => {
-  const webhookDeps = (): WebhookDeps => ({
-    db: app.database.db,
-    schedule: app.timers.schedule,
-    timeScale: app.config.simTimeScale,
-    timeoutMs: app.config.webhookTimeoutMs,
-    allowLoopback: app.config.webhookAllowLoopback,
-  });
-  app.timers.register(
-    WEBHOOK_DELIVER_TIMER,
-    async ({ payload }) => runScheduledAttempt(webhookDeps(), payload),
-    { payloadSchema: webhookTimerPayloadSchema },
-  );
-
+const retailerApi: FastifyPluginAsync = async (app) => {
   // Delivery changes → webhooks and live dashboard events (delivery-sync.ts).
   const sync = createDeliverySyncLoop({
     db: app.database.db,
@@ -115,13 +66,30 @@ const retailerDomains: FastifyPluginAsync = async (app) => {
     await sync.stop();
   });
 
-  await app.register(retailerAccountRoutes);
-  await app.register(apiKeyRoutes);
   await app.register(retailerApiRoutes);
   await app.register(widgetRoutes);
-  await app.register(webhookRoutes, { deps: webhookDeps });
-  await app.register(leasingRoutes);
 };
 
-/** Not encapsulated, so `app.retailerDeliverySync` is visible on the root instance. */
-export const retailerPlugin = fastifyPlugin(retailerDomains, { name: 'retailer' });
+export const retailerPlugin = fastifyPlugin(retailerApi, { name: 'retailer' });
+
+export const retailerApiDomain: ApiDomain = {
+  tags: [
+    {
+      name: 'checkout-api',
+      description:
+        'Retailer API: hand a customer’s order to CurbRun and send them to the checkout. Secret key (`sk_test_…` / `sk_live_…`).',
+    },
+    {
+      name: 'deliveries-api',
+      description:
+        'Retailer API: the deliveries of your checkouts. Test keys see test deliveries only, live keys live ones. Secret key.',
+    },
+    {
+      name: 'widget',
+      description:
+        'Calls made by the embeddable checkout widget from your pages: publishable key (`pk_…`), allowed domains only.',
+    },
+  ],
+  securitySchemes: RETAILER_SECURITY_SCHEMES,
+  plugin: retailerPlugin,
+};

@@ -1,10 +1,10 @@
 import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { API_MODES, type ApiMode } from 'shared-contracts/retailer';
 import { apiKeys } from '../api-keys/schema.ts';
-import { checkoutSessions } from '../checkout-sessions/schema.ts';
 import { inList } from '../db/sql-helpers.ts';
 import { deliveries } from '../deliveries/schema.ts';
-import { retailerAccounts } from '../retailer-accounts/schema.ts';
+import { checkoutSessions } from '../order-pickups/schema.ts';
+import { retailerAccounts } from '../retailers/schema.ts';
 
 /**
  * Which retailer account and mode (test or live) created a checkout session through the API or

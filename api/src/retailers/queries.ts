@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Retailer } from 'shared-contracts/retailers';
 import type { Db } from '../db/database.ts';
-import { isPartnerRetailer } from '../retailer-accounts/service.ts';
+import { isPartnerRetailer } from './accounts.ts';
 import { type RetailerRow, retailers } from './schema.ts';
 
 /** The partner strip: retailers that onboarded themselves through the retailer API are not listed. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { retailerListSchema, retailerParamsSchema } from 'shared-contracts/retailers';
+import type { ApiDomain } from '../http/api-domain.ts';
 import { CATALOGUE_FRESH_SECONDS } from '../http/catalogue-cache.ts';
 import { NotFoundError } from '../http/errors.ts';
 import { renderRetailerLogo } from './logo.ts';
@@ -48,4 +49,9 @@ export const retailerRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
+};
+
+export const retailersDomain: ApiDomain = {
+  tags: [{ name: 'retailers', description: 'Partner retailers' }],
+  plugin: retailerRoutes,
 };

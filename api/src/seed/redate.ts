@@ -5,12 +5,11 @@ import { users } from '../auth/schema.ts';
 import type { Db } from '../db/database.ts';
 import { deliveries, deliveryProofs, deliveryUpdates } from '../deliveries/schema.ts';
 import { deliveryTopic } from '../deliveries/service.ts';
-import { outbox } from '../notifications/schema.ts';
 import { orderPickupStatusChanges, orderPickups } from '../order-pickups/schema.ts';
 import { orderPickupTopic } from '../order-pickups/status.ts';
-import { paymentMethods, payments, refunds } from '../payments/schema.ts';
+import { outbox } from '../outbox/schema.ts';
+import { paymentMethods, payments, refunds, walletEntries } from '../payments/schema.ts';
 import { events } from '../realtime/schema.ts';
-import { walletEntries } from '../wallet/schema.ts';
 import type { SeedTimeline } from './timeline.ts';
 
 /**

@@ -5,6 +5,7 @@ import {
   manifestFileUrl,
   remoteEntryUrl,
 } from 'shared-contracts/federation-manifest';
+import { pageAt, ownerOf as pageOwner } from 'shared-contracts/pages';
 import { REMOTE_NAMES, type RemoteName, type RemotesManifest } from 'shared-contracts/remotes';
 import {
   AFTER_PAINT_HINTS_ID,
@@ -13,7 +14,7 @@ import {
   SERVER_QUERY_STATE_ID,
 } from 'shared-contracts/server-page';
 import { fileCache } from './file-cache.ts';
-import type { ServerRenderedPage, ServerRenderer } from './server-render.ts';
+import type { ServerRenderedPage, ServerRenderer, SignedInRender } from './server-render.ts';
 import type { SignedInVisitor } from './signed-in-visitor.ts';
 
 /**
@@ -42,10 +43,15 @@ import type { SignedInVisitor } from './signed-in-visitor.ts';
 
 export const REMOTES_CONFIG_ELEMENT_ID = 'remotes-config';
 
-/** The shell's route table as its build writes it (shared-build, route-owners-plugin.ts). */
+/**
+ * The site's route table as the shell's build writes it (shared-build, route-owners-plugin.ts),
+ * made from every app's page declarations (shared-contracts `SiteRoutes`).
+ */
 export interface RouteOwners {
   owners: Partial<Record<RemoteName, readonly string[]>>;
   shellPaths?: readonly string[];
+  /** By page, the API paths its render may read for a signed-in visitor. */
+  signedInData?: Readonly<Record<string, readonly string[]>>;
   /**
    * false in the non-federated reference build (ADR 012): the shell bundles every remote, so
    * there is no remote entry to hint.
@@ -70,15 +76,12 @@ function isPageChunks(value: unknown): value is PageChunks {
 }
 
 /**
- * The chunks of the page at `pathname` (normalised): its own route's, or the longest route that
- * owns it by whole segments (`/delivery-tracking` owns `/delivery-tracking/CR-1`).
+ * The chunks of the page at `pathname`: those of the page that owns it (`/delivery-tracking` owns
+ * `/delivery-tracking/CR-1`), by the pages' one path rule (shared-contracts `pages.ts`).
  */
 export function routeChunks(chunks: PageChunks | undefined, pathname: string): readonly string[] {
   if (!chunks) return [];
-  const page = normalisePath(pathname);
-  const route = Object.keys(chunks.routes)
-    .filter((key) => page === key || (key !== '/' && page.startsWith(`${key}/`)))
-    .sort((a, b) => b.length - a.length)[0];
+  const route = pageAt(Object.keys(chunks.routes), pathname);
   return route ? (chunks.routes[route] ?? []) : [];
 }
 
@@ -88,33 +91,23 @@ export interface PreloadHint {
   as: 'script';
 }
 
-function normalisePath(pathname: string): string {
-  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return trimmed === '' ? '/' : trimmed.toLowerCase();
-}
-
 /**
- * The remote that owns a page, by the same rule as the shell's `findOwner`
- * (shell/src/routing/route-table.ts): `/` owns only the home page; any other prefix owns itself
- * and its sub-paths, by whole segments. A wrong answer only costs an unused preload.
+ * The remote that owns a page, by the rule the shell routes with (shared-contracts `pages.ts`).
+ * Only the remotes this server knows count.
  */
 export function ownerOf(pathname: string, table: RouteOwners | undefined): RemoteName | null {
-  if (!table) return null;
-  let decoded = pathname;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    // keep it as sent
-  }
-  const page = normalisePath(decoded);
-  for (const name of REMOTE_NAMES) {
-    const prefixes = table.owners[name] ?? [];
-    const owns = prefixes.some((prefix) =>
-      prefix === '/' ? page === '/' : page === prefix || page.startsWith(`${prefix}/`),
-    );
-    if (owns) return name;
-  }
-  return null;
+  const owner = table ? pageOwner(table.owners, pathname) : null;
+  return owner && (REMOTE_NAMES as readonly string[]).includes(owner) ? owner : null;
+}
+
+/** The API paths the page at `pathname` declares it reads for a signed-in visitor. */
+export function signedInReads(
+  pathname: string,
+  table: RouteOwners | undefined,
+): ReadonlySet<string> {
+  const data = table?.signedInData ?? {};
+  const page = pageAt(Object.keys(data), pathname);
+  return new Set(page ? data[page] : []);
 }
 
 // Manifest URLs of the same server are root-relative: resolve them against a stand-in origin.
@@ -338,8 +331,13 @@ export function createPageComposer({
           if (entry) remoteEntries[manifestUrl] = entry;
         }
       }
+      // A signed-in render reads only the data its page declares.
+      const signedIn: SignedInRender | undefined = visitor && {
+        ...visitor,
+        reads: signedInReads(pathname, table?.owners ? table : undefined),
+      };
       const rendered = renderer
-        ? await renderer.render(url, owner, visitor, release?.serverBundle)
+        ? await renderer.render(url, owner, signedIn, release?.serverBundle)
         : undefined;
       releases?.served(owner);
       return composePage(template, {

@@ -104,21 +104,25 @@ export type PublicGet = (
   body: string;
 }>;
 
+/**
+ * A render for a signed-in visitor (ADR 015): who, and the API paths of their own data this page
+ * may read, as the page declares them (its `signedInData`, in the shell's route-owners.json).
+ */
+export interface SignedInRender extends SignedInVisitor {
+  reads: ReadonlySet<string>;
+}
+
 /** The visitor a render is for, seen by the apps' `fetch` while that render runs. */
-const renderingFor = new AsyncLocalStorage<SignedInVisitor>();
+const renderingFor = new AsyncLocalStorage<SignedInRender>();
 
 /**
  * The `fetch` of the apps' code on the server: GET of the listed public paths (relative URLs, as
  * the browser code asks for them) answered by `get`, and nothing else. A page rendered for a
- * signed-in visitor (ADR 015) may also GET `signedInPaths`, sent with that visitor's session; a
- * signed-out render may not. The lists make sure a page never reads more than the data it may put
- * in that HTML, and never reaches another host.
+ * signed-in visitor may also GET the paths its declaration reads, sent with that visitor's
+ * session; a signed-out render may not. So a page never reads more than the data it may put in
+ * that HTML, and never reaches another host.
  */
-export function createPublicFetch(
-  paths: ReadonlySet<string>,
-  get: PublicGet,
-  signedInPaths: ReadonlySet<string> = new Set(),
-): PublicFetch {
+export function createPublicFetch(paths: ReadonlySet<string>, get: PublicGet): PublicFetch {
   return async (input, init) => {
     const method = (init?.method ?? 'GET').toUpperCase();
     if (typeof input !== 'string' || !input.startsWith('/') || input.startsWith('//')) {
@@ -126,7 +130,7 @@ export function createPublicFetch(
     }
     const url = new URL(input, 'http://server-rendering.invalid');
     const visitor = renderingFor.getStore();
-    const signedIn = visitor !== undefined && signedInPaths.has(url.pathname);
+    const signedIn = visitor?.reads.has(url.pathname) === true;
     if (method !== 'GET' || !(paths.has(url.pathname) || signedIn)) {
       throw new Error(`Server rendering may not ${method} ${url.pathname}.`);
     }
@@ -230,7 +234,7 @@ export interface ServerRenderer {
   render(
     url: string,
     owner: RemoteName | null,
-    visitor?: SignedInVisitor,
+    visitor?: SignedInRender,
     /** The owner's Node build of the visitor's release (ADR 019), instead of `remoteBundle`'s. */
     ownerBundle?: string,
   ): Promise<ServerRenderedPage | undefined>;

@@ -29,6 +29,8 @@ exports.renderPage = async ({ url, signedIn }) => {
     '/pickup-history': '/api/pickup-history?page=1&pageSize=10',
     '/wallet': '/api/wallet',
     '/settings': '/api/users/me',
+    // A page that asks for more than it declares.
+    '/pickup-receipt': '/api/wallet',
   }[page];
   const user = signedIn ? JSON.stringify(signedIn.user) : 'signed out';
   const guard = signedIn && page === '/wallet' && !signedIn.sensitive ? 'to /re-authenticate' : '';
@@ -38,6 +40,18 @@ exports.renderPage = async ({ url, signedIn }) => {
 `;
 const INDEX =
   '<!doctype html><html><head><title>CurbRun</title></head><body><div id="root"></div></body></html>';
+// The shell's route table as its build writes it from the pages' declarations: what each page
+// reads for a signed-in visitor.
+const ROUTE_OWNERS = JSON.stringify({
+  owners: { customer: ['/pickup-history', '/wallet', '/settings', '/pickup-receipt'] },
+  shellPaths: [],
+  signedInData: {
+    '/pickup-history': ['/api/pickup-history'],
+    '/wallet': ['/api/wallet', '/api/wallet/entries', '/api/payment-methods'],
+    '/settings': ['/api/users/me', '/api/addresses'],
+    '/pickup-receipt': ['/api/pickup-history'],
+  },
+});
 
 /** The `Set-Cookie` of the session cookie in a response, or undefined. */
 function sessionSetCookie(response: Response): string | undefined {
@@ -85,6 +99,7 @@ describeEachDatabase('pages rendered for a signed-in customer (ADR 015)', (kind)
     await mkdir(path.join(staticRoot, 'shell/dist/server'), { recursive: true });
     await writeFile(path.join(staticRoot, 'shell/dist/index.html'), INDEX);
     await writeFile(path.join(staticRoot, 'shell/dist/server/render.js'), SHELL_BUNDLE);
+    await writeFile(path.join(staticRoot, 'shell/dist/route-owners.json'), ROUTE_OWNERS);
     server = await startTestServer({ database: kind, staticRoot, demoHistory: true });
     const { response, body } = await signIn();
     token = body.token;
@@ -172,6 +187,13 @@ describeEachDatabase('pages rendered for a signed-in customer (ADR 015)', (kind)
         if (header) expect(sessionSetCookie(response)).toContain('Max-Age=0');
       }
     }
+  });
+
+  it("refuses a signed-in render the data its page does not declare, another page's too", async () => {
+    const { html } = await page('/pickup-receipt', cookie);
+    expect(html).toContain(DEMO_CUSTOMER.firstName);
+    expect(html).toContain('refused: Server rendering may not GET /api/wallet.');
+    expect(html).not.toContain('balanceCents');
   });
 
   it('refuses the customer routes to a signed-out render', async () => {

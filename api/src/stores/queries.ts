@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Store } from 'shared-contracts/stores';
 import type { Db } from '../db/database.ts';
-import { isPartnerRetailer } from '../retailer-accounts/service.ts';
+import { isPartnerRetailer } from '../retailers/accounts.ts';
 import { retailers } from '../retailers/schema.ts';
-import { stores } from './schema.ts';
+import { type StoreRow, stores } from './schema.ts';
 
 export async function listStores(db: Db): Promise<Store[]> {
   const rows = await db
@@ -26,4 +26,13 @@ export async function listStores(db: Db): Promise<Store[]> {
     hours: store.hours,
     services: store.services,
   }));
+}
+
+/** Every store of one retailer, oldest first. */
+export async function retailerStores(db: Db, retailerId: string): Promise<StoreRow[]> {
+  return db
+    .select()
+    .from(stores)
+    .where(eq(stores.retailerId, retailerId))
+    .orderBy(asc(stores.createdAt), asc(stores.id));
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { storeListSchema } from 'shared-contracts/stores';
+import type { ApiDomain } from '../http/api-domain.ts';
 import { CATALOGUE_FRESH_SECONDS } from '../http/catalogue-cache.ts';
 import { listStores } from './queries.ts';
 
@@ -22,4 +23,9 @@ export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
         load: () => listStores(app.database.db),
       }),
   );
+};
+
+export const storesDomain: ApiDomain = {
+  tags: [{ name: 'stores', description: 'Partner stores' }],
+  plugin: storeRoutes,
 };

@@ -6,6 +6,7 @@ import {
   subscriptionPlanListSchema,
 } from 'shared-contracts/subscriptions';
 import { requireUser } from '../auth/guards.ts';
+import type { ApiDomain } from '../http/api-domain.ts';
 import { CATALOGUE_FRESH_SECONDS } from '../http/catalogue-cache.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { errorResponses } from '../http/responses.ts';
@@ -115,4 +116,9 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       return { subscription: await cancelSubscription(db(), request.user.id, new Date()) };
     },
   );
+};
+
+export const subscriptionsDomain: ApiDomain = {
+  tags: [{ name: 'subscriptions', description: 'Delivery plans and your subscription' }],
+  plugin: subscriptionRoutes,
 };

@@ -12,11 +12,10 @@ import { z } from 'zod';
 import { users } from '../auth/schema.ts';
 import type { Db } from '../db/database.ts';
 import { ConflictError, HttpError } from '../http/errors.ts';
-import { sendNotification } from '../notifications/service.ts';
+import { sendNotification } from '../outbox/service.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { type PaymentRow, payments } from '../payments/schema.ts';
 import { charge, toPaymentSummary } from '../payments/service.ts';
-import type { PlanBenefits } from '../quotes/pricing.ts';
 import type { ScheduledTimer, ScheduleTimerInput } from '../simulator/timers.ts';
 import { type SubscriptionRow, subscriptions } from './schema.ts';
 
@@ -68,7 +67,7 @@ export async function activePlanFor(
   db: Db,
   userId: string,
   now: Date,
-): Promise<PlanBenefits | null> {
+): Promise<SubscriptionPlan | null> {
   const [row] = await db
     .select()
     .from(subscriptions)

@@ -6,6 +6,7 @@ import {
   supportThreadQuerySchema,
   supportThreadSchema,
 } from 'shared-contracts/support';
+import type { ApiDomain } from '../http/api-domain.ts';
 import { HttpError } from '../http/errors.ts';
 import { errorResponses } from '../http/responses.ts';
 import { resolveSupportCaller } from './caller.ts';
@@ -91,4 +92,9 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send(result);
     },
   );
+};
+
+export const supportDomain: ApiDomain = {
+  tags: [{ name: 'support', description: 'Customer support chat and contact form' }],
+  plugin: supportRoutes,
 };

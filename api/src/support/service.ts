@@ -9,7 +9,7 @@ import {
   supportAcknowledgement,
 } from 'shared-contracts/support';
 import type { Db } from '../db/database.ts';
-import { sendNotification } from '../notifications/service.ts';
+import { sendNotification } from '../outbox/service.ts';
 import {
   type SupportMessageRow,
   type SupportThreadRow,

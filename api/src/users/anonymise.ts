@@ -15,11 +15,12 @@ import { curbsidePickups } from '../curbside/schema.ts';
 import type { Db } from '../db/database.ts';
 import { deliveries, deliveryProofs } from '../deliveries/schema.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
-import { notificationPreferences, outbox } from '../notifications/schema.ts';
+import { notificationPreferences } from '../notifications/schema.ts';
 import { orderPickups } from '../order-pickups/schema.ts';
+import { outbox } from '../outbox/schema.ts';
 import { paymentMethods } from '../payments/schema.ts';
 import { refundPhotos, refundRequests } from '../refunds/schema.ts';
-import { retailerAccounts } from '../retailer-accounts/schema.ts';
+import { retailerAccounts } from '../retailers/schema.ts';
 import { cancelSubscription } from '../subscriptions/service.ts';
 import { supportThreads } from '../support/schema.ts';
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { meResponseSchema } from 'shared-contracts/auth';
 import {
   notificationPreferencesSchema,
   updateNotificationPreferencesSchema,
@@ -13,9 +14,12 @@ import {
   userListSchema,
   userMessageSchema,
 } from 'shared-contracts/users';
+import { defaultAddressLine } from '../addresses/service.ts';
 import { requireSensitiveAuth, requireUser } from '../auth/guards.ts';
 import { perIpRateLimit, withRetryAfter } from '../auth/rate-limits.ts';
 import { clearSessionCookie } from '../auth/session-cookie.ts';
+import { toPublicUser } from '../auth/user.ts';
+import type { ApiDomain } from '../http/api-domain.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
 import {
   getNotificationPreferences,
@@ -43,6 +47,28 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.addHook('preHandler', requireUser);
   noStore(app);
+
+  // Auth's call, answered with the account's routes: the user it describes carries their default
+  // address, and auth sits below addresses.
+  app.get(
+    '/api/auth/me',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        response: { 200: meResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => ({
+      user: toPublicUser(
+        request.user,
+        // Kept with the cached session (session-cache.ts), dropped when an address changes.
+        await app.sessionCache.userValue(request.user.id, 'defaultAddressLine', new Date(), () =>
+          defaultAddressLine(db(), request.user.id),
+        ),
+      ),
+    }),
+  );
 
   app.get(
     '/api/users',
@@ -225,4 +251,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => saveNotificationPreferences(db(), request.user.id, request.body),
   );
+};
+
+export const usersDomain: ApiDomain = {
+  tags: [{ name: 'users', description: 'Your own account: profile, email, password, deletion' }],
+  plugin: userRoutes,
 };

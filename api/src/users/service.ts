@@ -11,7 +11,7 @@ import { generateToken, hashToken } from '../auth/tokens.ts';
 import { toAuthUser, toPublicUser } from '../auth/user.ts';
 import type { Db } from '../db/database.ts';
 import { BadRequestError, ForbiddenError, HttpError, NotFoundError } from '../http/errors.ts';
-import { sendNotification, withoutToken } from '../notifications/service.ts';
+import { sendNotification, withoutToken } from '../outbox/service.ts';
 
 /**
  * The account as its owner manages it at /settings (issue 7): profile, email change with a new

@@ -19,7 +19,7 @@ import { createTestUser, type TestUser } from '../../test/users.ts';
 import { sessions } from '../auth/schema.ts';
 import { curbsideOrder, getJson, newCard, topUp } from '../order-pickups/test-helpers.ts';
 import { paymentMethods } from '../payments/schema.ts';
-import { creditWallet, WalletBalanceCapError } from './service.ts';
+import { creditWallet, WalletBalanceCapError } from '../payments/wallet-ledger.ts';
 
 async function closeSensitiveWindow(server: TestServer, user: TestUser) {
   await server.database.db

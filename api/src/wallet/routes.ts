@@ -7,9 +7,11 @@ import {
   walletSummarySchema,
 } from 'shared-contracts/wallet';
 import { requireSensitiveAuth, requireUser } from '../auth/guards.ts';
+import type { ApiDomain } from '../http/api-domain.ts';
 import { idempotencyKeyOf, idempotent } from '../http/idempotency.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
-import { listWalletEntries, toWalletEntry, walletBalance } from './service.ts';
+import { walletBalance } from '../payments/wallet-ledger.ts';
+import { listWalletEntries, toWalletEntry } from './entries.ts';
 import { topUpWallet } from './top-up.ts';
 
 const errors = errorResponses(400, 401, 402, 403, 404, 409, 422);
@@ -77,4 +79,9 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         };
       }),
   );
+};
+
+export const walletDomain: ApiDomain = {
+  tags: [{ name: 'wallet', description: 'Wallet balance, ledger and top-ups by card' }],
+  plugin: walletRoutes,
 };

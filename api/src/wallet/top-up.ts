@@ -3,9 +3,9 @@ import { MAX_WALLET_BALANCE_CENTS, WALLET_MESSAGES } from 'shared-contracts/wall
 import type { Db } from '../db/database.ts';
 import { ConflictError } from '../http/errors.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
+import type { WalletEntryRow } from '../payments/schema.ts';
 import { charge } from '../payments/service.ts';
-import type { WalletEntryRow } from './schema.ts';
-import { creditWallet, walletBalance } from './service.ts';
+import { creditWallet, walletBalance } from '../payments/wallet-ledger.ts';
 
 /** Adds funds by card: the card payment and the `top_up` entry commit together. */
 export async function topUpWallet(

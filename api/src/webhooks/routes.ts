@@ -14,9 +14,9 @@ import {
 import { z } from 'zod';
 import { requireSensitiveAuth, requireUser } from '../auth/guards.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
-import { notifyAccountOwner, OWNER_NOTICES } from '../retailer-accounts/owner-notices.ts';
-import { requireAccountOfUser } from '../retailer-accounts/service.ts';
-import { retailerStores } from '../retailer-api/delivery-options.ts';
+import { requireAccountOfUser } from '../retailers/accounts.ts';
+import { notifyAccountOwner, OWNER_NOTICES } from '../retailers/owner-notices.ts';
+import { retailerStores } from '../stores/queries.ts';
 import { sampleDelivery } from './sample.ts';
 import {
   createEndpoint,

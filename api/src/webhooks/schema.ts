@@ -19,7 +19,7 @@ import {
   type WebhookEventType,
 } from 'shared-contracts/webhooks';
 import { inList } from '../db/sql-helpers.ts';
-import { retailerAccounts } from '../retailer-accounts/schema.ts';
+import { retailerAccounts } from '../retailers/schema.ts';
 
 /**
  * A retailer's webhook endpoints. The signing secret has to be kept readable (we sign with it);

@@ -1,10 +1,11 @@
 import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
 import type { ErrorInfo } from 'react';
 import { serverQueryStateFitsSession } from 'shared-auth';
+import { normalisePath } from 'shared-contracts/pages';
 import { SERVER_QUERY_STATE_ID } from 'shared-contracts/server-page';
-import { SHELL_PAGES } from '../app';
+import { shellPageAt } from '../app';
 import { remoteLoader } from '../remotes/remote-loader';
-import { findOwner, normalisePath } from '../routing/route-table';
+import { findOwner } from '../routing/route-table';
 import { nextTask } from '../scheduling/next-task';
 import { takeJsonDataBlock } from './json-data-block';
 
@@ -35,9 +36,7 @@ export function reportRecoverableError(error: unknown, info: ErrorInfo): void {
  */
 export async function loadPageCode(pathname: string): Promise<void> {
   const page = normalisePath(pathname);
-  const shellPage = Object.hasOwn(SHELL_PAGES, page)
-    ? SHELL_PAGES[page as keyof typeof SHELL_PAGES]
-    : undefined;
+  const shellPage = shellPageAt(page);
   if (shellPage) {
     await shellPage.preload().catch(() => {});
     return;

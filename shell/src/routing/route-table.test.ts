@@ -1,5 +1,6 @@
+import { normalisePath } from 'shared-contracts/pages';
 import { describe, expect, it } from 'vitest';
-import { findOwner, normalisePath, ROUTE_OWNERS } from './route-table';
+import { findOwner, ROUTE_OWNERS } from './route-table';
 
 // Every route of SPEC section 2, with the remote DESIGN.md section 1 assigns it.
 const SPEC_ROUTES: Array<[string, string | null]> = [

@@ -6,7 +6,7 @@ import {
   fleetArrivalMinutes,
   fleetCostCents,
   IN_HOUSE_DRIVERS_PER_STORE,
-} from './rules.ts';
+} from './dispatch-rules.ts';
 
 const home = (extra: Partial<DispatchInput> = {}): DispatchInput => ({
   deliveryType: 'home',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
+import type { ApiDomain } from '../http/api-domain.ts';
 import { redactExpiredSecrets } from './service.ts';
 
 /**
@@ -9,7 +10,7 @@ import { redactExpiredSecrets } from './service.ts';
  */
 export const SECRET_REDACTION_INTERVAL_MS = 60_000;
 
-const notifications: FastifyPluginAsync = async (app) => {
+const outboxHousekeeping: FastifyPluginAsync = async (app) => {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   const sweep = () => {
@@ -32,4 +33,7 @@ const notifications: FastifyPluginAsync = async (app) => {
 };
 
 /** The outbox's housekeeping; registered in every environment, production included. */
-export const notificationsPlugin = fastifyPlugin(notifications, { name: 'notifications' });
+export const outboxPlugin = fastifyPlugin(outboxHousekeeping, { name: 'outbox' });
+
+/** The outbox's housekeeping; in every environment, production included. */
+export const outboxDomain: ApiDomain = { plugin: outboxPlugin };

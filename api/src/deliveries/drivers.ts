@@ -1,5 +1,5 @@
 import type { CourierFleet } from 'shared-contracts/deliveries';
-import { seededRandom } from '../deliveries/courier-route.ts';
+import { seededRandom } from './courier-route.ts';
 
 /**
  * Who drives: a name and a vehicle for the chosen fleet, drawn deterministically from the delivery

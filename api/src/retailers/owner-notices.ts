@@ -3,7 +3,7 @@ import type { ApiKey, ApiKeyKind, ApiMode } from 'shared-contracts/retailer';
 import type { WebhookEndpoint } from 'shared-contracts/webhooks';
 import { users } from '../auth/schema.ts';
 import type { Db } from '../db/database.ts';
-import { sendNotification } from '../notifications/service.ts';
+import { sendNotification } from '../outbox/service.ts';
 import { retailerAccounts } from './schema.ts';
 
 /**

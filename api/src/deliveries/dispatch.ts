@@ -3,24 +3,20 @@ import type { Location } from 'shared-contracts/addresses';
 import { COURIER_FLEET_INFO, type Place } from 'shared-contracts/deliveries';
 import { DELIVERY_WINDOW_LABELS } from 'shared-contracts/quotes';
 import type { Db } from '../db/database.ts';
-import { COLLECT_AT_STORE_MS, COURIER_TIMERS, type CourierDeps } from '../deliveries/courier.ts';
+import { type OrderPickupRow, orderPickups } from '../order-pickups/schema.ts';
+import { type StoreRow, stores } from '../stores/schema.ts';
+import { COLLECT_AT_STORE_MS, COURIER_TIMERS, type CourierDeps } from './courier.ts';
 import {
   buildRoute,
   routeFromPoints,
   seedFrom,
   trafficFactors,
   travelTimeMs,
-} from '../deliveries/courier-route.ts';
-import { deliveries } from '../deliveries/schema.ts';
-import {
-  ACTIVE_DELIVERY_STATUSES,
-  appendDeliveryUpdate,
-  publishDelivery,
-} from '../deliveries/service.ts';
-import { type OrderPickupRow, orderPickups } from '../order-pickups/schema.ts';
-import { type StoreRow, stores } from '../stores/schema.ts';
-import { driverFor } from './couriers.ts';
-import { chooseCourier } from './rules.ts';
+} from './courier-route.ts';
+import { chooseCourier } from './dispatch-rules.ts';
+import { driverFor } from './drivers.ts';
+import { deliveries } from './schema.ts';
+import { ACTIVE_DELIVERY_STATUSES, appendDeliveryUpdate, publishDelivery } from './service.ts';
 
 /** A courier for a scheduled window aims for this long after the window opens. */
 export const WINDOW_ARRIVAL_MARGIN_MS = 10 * 60_000;

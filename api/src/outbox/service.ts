@@ -1,9 +1,7 @@
 import { and, desc, eq, getTableColumns, isNotNull, lte, sql } from 'drizzle-orm';
 import type { NotificationChannel, OutboxMessage } from 'shared-contracts/notifications';
-import type { NotificationEvent } from 'shared-contracts/settings';
 import type { Db } from '../db/database.ts';
 import { type OutboxRow, type OutboxStatus, outbox } from './schema.ts';
-import { wantsNotification } from './wanted-channels.ts';
 
 export interface NotificationInput {
   channel: NotificationChannel;
@@ -33,18 +31,9 @@ export function withoutToken(text: string, token: string): string {
 }
 
 /**
- * Whom a message is for and what it is about (issue 7). With it, the message is queued only if the
- * person's notification preferences want this event on this channel; without it (security mail,
- * the curbside PIN) it is always queued.
- */
-export interface NotificationSubject {
-  userId: string;
-  event: NotificationEvent;
-}
-
-/**
- * Queues a notification (email verification, PINs, delivery updates) in the outbox. Pass the
- * caller's transaction so the message exists only if the change it announces commits.
+ * Queues a message (email verification, PINs, delivery updates) in the outbox, always: a message
+ * that depends on the person's choices goes through `notifyUser` (notifications/preferences.ts).
+ * Pass the caller's transaction so the message exists only if the change it announces commits.
  *
  * No SMTP/SMS transport is configured in this product yet, so messages stay `pending` and are
  * read from the development outbox (DESIGN.md section 4). A transport added later delivers the
@@ -52,21 +41,7 @@ export interface NotificationSubject {
  * A message holding a secret says so with `secret`: the secret stays in the table only until it
  * is delivered or `secret.keepUntil` passes (`redactExpiredSecrets`).
  */
-export async function sendNotification(db: Db, input: NotificationInput): Promise<OutboxRow>;
-export async function sendNotification(
-  db: Db,
-  input: NotificationInput & { about: NotificationSubject },
-): Promise<OutboxRow | null>;
-export async function sendNotification(
-  db: Db,
-  input: NotificationInput & { about?: NotificationSubject },
-): Promise<OutboxRow | null> {
-  if (
-    input.about &&
-    !(await wantsNotification(db, input.about.userId, input.about.event, input.channel))
-  ) {
-    return null;
-  }
+export async function sendNotification(db: Db, input: NotificationInput): Promise<OutboxRow> {
   const to = input.to.trim();
   if (to.length === 0) throw new Error('Notification recipient is empty');
   const [row] = await db
@@ -114,7 +89,7 @@ export async function recordDelivery(
 /**
  * Removes every secret whose `keepUntil` has passed (undelivered messages included: the secret
  * no longer works, or it is too late to deliver it). Returns how many messages lost one. Run
- * periodically by the notifications plugin; `now` is the database clock unless a test moves it.
+ * periodically by the outbox plugin; `now` is the database clock unless a test moves it.
  */
 export async function redactExpiredSecrets(db: Db, now?: Date): Promise<number> {
   const rows = await db

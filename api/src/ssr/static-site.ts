@@ -5,10 +5,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_NAMES, type RemoteName } from 'shared-contracts/remotes';
 import { clearSessionCookie } from '../auth/session-cookie.ts';
 import { buildRemotesManifest } from '../remotes/service.ts';
-import { SERVER_RENDER_DATA_PATHS, SIGNED_IN_DATA_PATHS } from '../ssr/data-allow-list.ts';
-import { createPageComposer } from '../ssr/page-html.ts';
-import { createPublicFetch, createServerRenderer } from '../ssr/server-render.ts';
-import { hasSessionCookie, type InternalGet, signedInVisitor } from '../ssr/signed-in-visitor.ts';
+import { SERVER_RENDER_DATA_PATHS } from './data-allow-list.ts';
+import { createPageComposer } from './page-html.ts';
+import { createPublicFetch, createServerRenderer } from './server-render.ts';
+import { hasSessionCookie, type InternalGet, signedInVisitor } from './signed-in-visitor.ts';
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE = 'no-cache';
@@ -145,11 +145,7 @@ export async function registerStaticSite(
               : undefined;
           },
           warn: (message) => app.log.warn(message),
-          fetchPublic: createPublicFetch(
-            SERVER_RENDER_DATA_PATHS,
-            internalGet,
-            SIGNED_IN_DATA_PATHS,
-          ),
+          fetchPublic: createPublicFetch(SERVER_RENDER_DATA_PATHS, internalGet),
         })
       : undefined;
   const composer = shellDist

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { outboxListSchema, outboxQuerySchema } from 'shared-contracts/notifications';
+import { type ApiDomain, outsideProduction } from '../http/api-domain.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
 import { listOutbox } from './service.ts';
 
@@ -23,4 +24,10 @@ export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
       return listOutbox(app.database.db, request.query);
     },
   );
+};
+
+export const devOutboxDomain: ApiDomain = {
+  tags: [{ name: 'development', description: 'Only outside production' }],
+  plugin: devOutboxRoutes,
+  enabled: outsideProduction,
 };
