@@ -180,9 +180,9 @@ test.beforeAll(async () => {
       edits: [
         {
           file: 'src/routes.tsx',
-          find: 'export default function MarketingRoutes() {',
+          find: "const MarketingRoutes: RemoteRoutesModule['default'] = routes.default;",
           replace:
-            "export default function MarketingRoutes() {\n  throw new Error('This release cannot render its routes');",
+            "const MarketingRoutes: RemoteRoutesModule['default'] = () => {\n  throw new Error('This release cannot render its routes');\n};",
         },
       ],
     }),
