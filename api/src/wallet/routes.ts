@@ -9,6 +9,7 @@ import {
 import { requireSensitiveAuth, requireUser } from '../auth/guards.ts';
 import { idempotencyKeyOf, idempotent } from '../http/idempotency.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
+import type { WalletEntryRow } from './schema.ts';
 import { listWalletEntries, toWalletEntry, walletBalance } from './service.ts';
 import { topUpWallet } from './top-up.ts';
 
@@ -64,17 +65,19 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      idempotent(request, reply, { scope: `user:${request.user.id}` }, async () => {
+      idempotent(request, reply, { scope: `user:${request.user.id}` }, async (answer) => {
+        const answered = (entry: WalletEntryRow) => ({
+          statusCode: 201,
+          body: { balanceCents: entry.balanceAfterCents, entry: toWalletEntry(entry) },
+        });
         const entry = await topUpWallet(db(), app.paymentProvider, {
           userId: request.user.id,
           amountCents: request.body.amountCents,
           payment: request.body.payment,
           idempotencyKey: idempotencyKeyOf(request) ?? undefined,
+          onWritten: (tx, written) => answer.record(tx, answered(written)),
         });
-        return {
-          statusCode: 201,
-          body: { balanceCents: entry.balanceAfterCents, entry: toWalletEntry(entry) },
-        };
+        return answered(entry);
       }),
   );
 };
