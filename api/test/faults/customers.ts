@@ -59,7 +59,12 @@ const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
 /** The embedded test provider's card that always succeeds (shared-contracts TEST_CARDS). */
 export const testCard = () => ({
   type: 'card' as const,
-  card: { number: '4242 4242 4242 4242', expiry: `12/${nextYear}`, cvc: '123', name: 'Fault Suite' },
+  card: {
+    number: '4242 4242 4242 4242',
+    expiry: `12/${nextYear}`,
+    cvc: '123',
+    name: 'Fault Suite',
+  },
   save: false,
 });
 

@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { availableDatabases, createTestDatabaseTarget, type TestDatabaseTarget } from '../harness.ts';
+import {
+  availableDatabases,
+  createTestDatabaseTarget,
+  type TestDatabaseTarget,
+} from '../harness.ts';
 import { type ApiProcess, startApi } from './api-process.ts';
 import { FULL_SCALE, report, SCALE } from './scale.ts';
 import { WriteBook } from './write-book.ts';
@@ -35,7 +36,12 @@ for (const kind of availableDatabases()) {
         const start = () =>
           startApi({ dataDir, databaseUrl: target?.databaseUrl, env: { SIM_TIME_SCALE: '0.2' } });
         const book = new WriteBook(4);
-        const totals = { cycles: 0, lost: [] as string[], mismatched: [] as string[], acknowledged: 0 };
+        const totals = {
+          cycles: 0,
+          lost: [] as string[],
+          mismatched: [] as string[],
+          acknowledged: 0,
+        };
 
         for (let cycle = 1; cycle <= SCALE.killCycles; cycle += 1) {
           const t0 = Date.now();
@@ -44,7 +50,10 @@ for (const kind of availableDatabases()) {
           await book.retryUnknown(api.url);
           const t2 = Date.now();
           const checked = await book.check(api.url);
-          if (process.env.FAULT_DEBUG) console.log(`cycle ${cycle}: start ${t1 - t0} ms, retry ${t2 - t1} ms, check ${Date.now() - t2} ms, pending ${book.pendingRetries}`);
+          if (process.env.FAULT_DEBUG)
+            console.log(
+              `cycle ${cycle}: start ${t1 - t0} ms, retry ${t2 - t1} ms, check ${Date.now() - t2} ms, pending ${book.pendingRetries}`,
+            );
           totals.lost.push(...checked.lost.map((line) => `cycle ${cycle}: ${line}`));
           totals.mismatched.push(...checked.mismatched.map((line) => `cycle ${cycle}: ${line}`));
           await book.ensureCustomers(api.url);
@@ -82,7 +91,9 @@ for (const kind of availableDatabases()) {
         );
         expect(book.unexpected, 'answers other than 201 or a dropped connection').toEqual([]);
         expect(totals.lost, 'acknowledged writes missing after a restart').toEqual([]);
-        expect(totals.mismatched, 'duplicates, or balances that differ from their ledger').toEqual([]);
+        expect(totals.mismatched, 'duplicates, or balances that differ from their ledger').toEqual(
+          [],
+        );
         expect(totals.acknowledged).toBeGreaterThan(0);
       },
       (SCALE.killCycles * 20 + 120) * 1000,

@@ -94,7 +94,11 @@ export class WriteBook {
 
   private newTopUp(book: Book): TopUp {
     // 500 cents is the least a top-up may be; a spread of amounts makes a wrong sum visible.
-    const topUp: TopUp = { key: randomUUID(), amountCents: 500 + randomInt(0, 500), outcome: 'unknown' };
+    const topUp: TopUp = {
+      key: randomUUID(),
+      amountCents: 500 + randomInt(0, 500),
+      outcome: 'unknown',
+    };
     book.topUps.set(topUp.key, topUp);
     book.creditedCents += topUp.amountCents;
     return topUp;
@@ -134,9 +138,21 @@ export class WriteBook {
     }
   }
 
-  private async topUp(baseUrl: string, book: Book, topUp: TopUp, timeoutMs?: number): Promise<void> {
+  private async topUp(
+    baseUrl: string,
+    book: Book,
+    topUp: TopUp,
+    timeoutMs?: number,
+  ): Promise<void> {
     const body = { amountCents: topUp.amountCents, payment: testCard() };
-    const answer = await this.send(baseUrl, book, '/api/wallet/top-ups', body, topUp.key, timeoutMs);
+    const answer = await this.send(
+      baseUrl,
+      book,
+      '/api/wallet/top-ups',
+      body,
+      topUp.key,
+      timeoutMs,
+    );
     if (!answer) return;
     if (answer.status === 201) {
       topUp.outcome = 'acknowledged';
@@ -146,7 +162,12 @@ export class WriteBook {
     }
   }
 
-  private async order(baseUrl: string, book: Book, order: Order, timeoutMs?: number): Promise<void> {
+  private async order(
+    baseUrl: string,
+    book: Book,
+    order: Order,
+    timeoutMs?: number,
+  ): Promise<void> {
     const body = curbsideOrderBody(`FS-${order.key.slice(0, 8)}`);
     const answer = await this.send(baseUrl, book, '/api/order-pickups', body, order.key, timeoutMs);
     if (!answer) return;
@@ -167,16 +188,27 @@ export class WriteBook {
     if (!order?.orderNumber) return;
     const arrival = order.arrival ?? { outcome: 'unknown' as const };
     order.arrival = arrival;
-    const answer = await this.send(baseUrl, book, '/api/curbside-pickups', arrivalBody(order.orderNumber));
+    const answer = await this.send(
+      baseUrl,
+      book,
+      '/api/curbside-pickups',
+      arrivalBody(order.orderNumber),
+    );
     if (!answer) return;
     if (answer.status === 201) {
       arrival.outcome = 'acknowledged';
       arrival.pickupId = (answer.body as { id: string }).id;
-    } else if (retry && answer.status === 409 && /already in progress/.test(String((answer.body as { message?: string }).message))) {
+    } else if (
+      retry &&
+      answer.status === 409 &&
+      /already in progress/.test(String((answer.body as { message?: string }).message))
+    ) {
       // The arrival before the crash was written: the retry finds it and writes no second one.
       arrival.outcome = 'present';
     } else {
-      this.unexpected.push(`arrival ${order.orderNumber}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      this.unexpected.push(
+        `arrival ${order.orderNumber}: ${answer.status} ${JSON.stringify(answer.body)}`,
+      );
     }
   }
 
@@ -223,8 +255,12 @@ export class WriteBook {
     const who = book.customer.username;
 
     // The ledger, all of it, newest first.
-    const entries: Array<{ id: string; kind: string; amountCents: number; balanceAfterCents: number }> =
-      [];
+    const entries: Array<{
+      id: string;
+      kind: string;
+      amountCents: number;
+      balanceAfterCents: number;
+    }> = [];
     for (let page = 1; ; page += 1) {
       const answer = await get<{ entries: typeof entries; total: number }>(
         `/api/wallet/entries?pageSize=50&page=${page}`,
@@ -241,7 +277,9 @@ export class WriteBook {
       const entry = entries[i];
       const before = entries[i + 1]?.balanceAfterCents ?? 0;
       if (entry && entry.balanceAfterCents !== before + entry.amountCents) {
-        result.mismatched.push(`${who}: entry ${entry.id} says ${entry.balanceAfterCents} after ${before} + ${entry.amountCents}`);
+        result.mismatched.push(
+          `${who}: entry ${entry.id} says ${entry.balanceAfterCents} after ${before} + ${entry.amountCents}`,
+        );
       }
     }
     const seen = new Map<string, number>();
@@ -252,7 +290,8 @@ export class WriteBook {
       result.acknowledged += 1;
       const count = topUp.entryId ? (seen.get(topUp.entryId) ?? 0) : 0;
       if (count === 0) result.lost.push(`${who}: top-up ${topUp.key} (entry ${topUp.entryId})`);
-      if (count > 1) result.mismatched.push(`${who}: top-up entry ${topUp.entryId} listed ${count} times`);
+      if (count > 1)
+        result.mismatched.push(`${who}: top-up entry ${topUp.entryId} listed ${count} times`);
     }
     const topUpEntries = entries.filter((entry) => entry.kind === 'top_up').length;
     const unknownTopUps = topUps.length - acknowledgedTopUps.length;
@@ -274,7 +313,9 @@ export class WriteBook {
       if (count > 1) result.mismatched.push(`${who}: order ${order.id} listed ${count} times`);
     }
     if (listed.length > orders.length) {
-      result.mismatched.push(`${who}: ${listed.length} orders for ${orders.length} order requests: one was written twice`);
+      result.mismatched.push(
+        `${who}: ${listed.length} orders for ${orders.length} order requests: one was written twice`,
+      );
     }
 
     // Arrivals: each acknowledged pickup readable, for the order it was sent for.
@@ -285,12 +326,16 @@ export class WriteBook {
         headers: book.customer.headers,
       });
       if (response.status === 404) {
-        result.lost.push(`${who}: curbside arrival ${order.arrival.pickupId} for ${order.orderNumber}`);
+        result.lost.push(
+          `${who}: curbside arrival ${order.arrival.pickupId} for ${order.orderNumber}`,
+        );
         continue;
       }
       const pickup = (await response.json()) as { orderNumber?: string };
       if (pickup.orderNumber !== order.orderNumber) {
-        result.mismatched.push(`${who}: pickup ${order.arrival.pickupId} is for ${pickup.orderNumber}, not ${order.orderNumber}`);
+        result.mismatched.push(
+          `${who}: pickup ${order.arrival.pickupId} is for ${pickup.orderNumber}, not ${order.orderNumber}`,
+        );
       }
     }
   }
@@ -298,5 +343,8 @@ export class WriteBook {
 
 function isStillRunning(answer: { status: number; body: unknown }): boolean {
   // The key's earlier request is still held by a process that died: the retry comes back later.
-  return answer.status === 409 && /still being processed/.test(String((answer.body as { message?: string })?.message));
+  return (
+    answer.status === 409 &&
+    /still being processed/.test(String((answer.body as { message?: string })?.message))
+  );
 }
