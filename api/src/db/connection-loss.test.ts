@@ -68,8 +68,7 @@ describe.runIf(availableDatabases().includes('postgres'))(
         );
       expect(isDatabaseUnavailable(failure), String(failure)).toBe(true);
       // The pool replaces the lost connection.
-      const rows = await database.db.execute(sql`select 1 as one`);
-      expect(rows.rows).toEqual([{ one: 1 }]);
+      expect(await queryRows(database.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
     });
 
     it('listens again after its LISTEN session is ended, and says so', async () => {
