@@ -8,7 +8,11 @@ import { freePort } from '../free-port.ts';
  */
 
 const API_ROOT = path.resolve(import.meta.dirname, '../..');
-const BUNDLE = path.join(API_ROOT, 'dist', 'main.js');
+// FAULT_API_BUNDLE: a copy of the bundle (beside dist/, so it finds the same packages) keeps a
+// long full-scale run on one build while the source changes.
+const BUNDLE = process.env.FAULT_API_BUNDLE
+  ? path.resolve(process.env.FAULT_API_BUNDLE)
+  : path.join(API_ROOT, 'dist', 'main.js');
 
 export interface ApiProcess {
   url: string;
