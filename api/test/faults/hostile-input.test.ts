@@ -167,15 +167,13 @@ describe('hostile input at scale [pglite]', () => {
         fc.string({ maxLength: 12 }),
       );
       const property = fc.asyncProperty(
-        fc
-          .constantFrom(...operations)
-          .chain((operation) =>
-            fc.record({
-              operation: fc.constant(operation),
-              pathParam,
-              body: hostileBody(document, operation.schema),
-            }),
-          ),
+        fc.constantFrom(...operations).chain((operation) =>
+          fc.record({
+            operation: fc.constant(operation),
+            pathParam,
+            body: hostileBody(document, operation.schema),
+          }),
+        ),
         async ({ operation, pathParam: param, body }) => {
           let result = await send(operation, param, body.body);
           // A body that happened to sign the account out (or roll the key) is fine; the next

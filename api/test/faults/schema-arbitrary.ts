@@ -136,7 +136,6 @@ export function valueFor(root: Root, input: JsonSchema, depth = 0): fc.Arbitrary
       const maxLength = Math.max(minLength, Math.min(schema.maxItems ?? 4, 6));
       return fc.array(valueFor(root, schema.items ?? {}, depth + 1), { minLength, maxLength });
     }
-    case 'object':
     default: {
       if (!schema.properties)
         return fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), {
@@ -232,7 +231,12 @@ function withPrototypeKeys(target: Json): Json {
     configurable: true,
     writable: true,
   });
-  base['constructor'] = { prototype: { polluted: 1 } };
+  Object.defineProperty(base, 'constructor', {
+    value: { prototype: { polluted: 1 } },
+    enumerable: true,
+    configurable: true,
+    writable: true,
+  });
   return base;
 }
 
