@@ -178,6 +178,7 @@ const hostileString = fc.oneof(
     '../../etc/passwd',
     "' or 1=1 --",
     '<script>alert(1)</script>',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a template injection attempt, as text
     '${7*7}',
     '%00',
     '\u0000',
@@ -256,9 +257,9 @@ export type Mutation = (typeof MUTATIONS)[number];
 /** Paths to every value inside `value` (objects and arrays, not into RawJson). */
 function paths(value: Json, prefix: Array<string | number> = []): Array<Array<string | number>> {
   const out: Array<Array<string | number>> = [prefix];
-  if (Array.isArray(value))
-    value.forEach((item, index) => out.push(...paths(item, [...prefix, index])));
-  else if (value && typeof value === 'object' && !(value instanceof RawJson)) {
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) out.push(...paths(item, [...prefix, index]));
+  } else if (value && typeof value === 'object' && !(value instanceof RawJson)) {
     for (const key of Object.keys(value)) out.push(...paths(value[key] as Json, [...prefix, key]));
   }
   return out;
