@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   availableDatabases,
   createTestDatabaseTarget,
+  type DatabaseKind,
   type TestDatabaseTarget,
 } from '../harness.ts';
 import { type ApiProcess, startApi } from './api-process.ts';
@@ -17,8 +18,9 @@ import { WriteBook } from './write-book.ts';
 
 const WORKERS = 8;
 
-for (const kind of availableDatabases()) {
-  describe(`kill -9 under writes [${kind}]`, () => {
+/** The test on one database; one file per database, so the two run side by side. */
+export function describeKillNine(kind: DatabaseKind): void {
+  describe.runIf(availableDatabases().includes(kind))(`kill -9 under writes [${kind}]`, () => {
     let target: TestDatabaseTarget | undefined;
     let api: ApiProcess | undefined;
 
@@ -96,7 +98,8 @@ for (const kind of availableDatabases()) {
         );
         expect(totals.acknowledged).toBeGreaterThan(0);
       },
-      (SCALE.killCycles * 20 + 120) * 1000,
+      // A guard against a hang, not a speed target: a cycle takes seconds, more on a busy machine.
+      (SCALE.killCycles * 60 + 300) * 1000,
     );
   });
 }
