@@ -64,7 +64,8 @@ export async function startApi(options: StartOptions): Promise<ApiProcess> {
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  // Generous: a cold start on a busy machine takes far longer than the second it takes alone.
+  const deadline = Date.now() + (options.timeoutMs ?? 180_000);
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`The API process exited while starting:\n${output.join('')}`);
