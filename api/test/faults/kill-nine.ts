@@ -68,6 +68,11 @@ export function describeKillNine(kind: DatabaseKind): void {
           stopped = true;
           await writing;
           totals.cycles += 1;
+          if (cycle % 10 === 0) {
+            report(
+              `kill -9 [${kind}]: ${cycle} cycles so far, ${totals.lost.length} lost, ${totals.mismatched.length} mismatched`,
+            );
+          }
         }
 
         // The last restart: nothing more is killed, every lost answer is retried and checked.
