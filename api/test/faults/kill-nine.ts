@@ -70,7 +70,8 @@ export function describeKillNine(kind: DatabaseKind): void {
           totals.cycles += 1;
           if (cycle % 10 === 0) {
             report(
-              `kill -9 [${kind}]: ${cycle} cycles so far, ${totals.lost.length} lost, ${totals.mismatched.length} mismatched`,
+              `kill -9 [${kind}]: ${cycle} cycles so far, ${checked.acknowledged} acknowledged ` +
+                `writes checked, ${totals.lost.length} lost, ${totals.mismatched.length} mismatched`,
             );
           }
         }
