@@ -62,8 +62,14 @@ export function describeKillNine(kind: DatabaseKind): void {
 
           let stopped = false;
           const writing = book.run(api.url, WORKERS, () => stopped);
-          // Somewhere inside a burst of writes: after the first ones, before the last ones.
-          await new Promise((resolve) => setTimeout(resolve, randomInt(150, 1_500)));
+          // Somewhere inside a burst of writes: after a random number of them were acknowledged
+          // (however slow the machine), and a random moment later, with others in flight.
+          const acknowledgedTarget = randomInt(1, 12);
+          const waitUntil = Date.now() + 60_000;
+          while (book.acknowledgedInRun < acknowledgedTarget && Date.now() < waitUntil) {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+          await new Promise((resolve) => setTimeout(resolve, randomInt(0, 400)));
           await api.kill();
           stopped = true;
           await writing;

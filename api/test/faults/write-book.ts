@@ -57,6 +57,8 @@ export class WriteBook {
   readonly books: Book[] = [];
   /** Answers that are neither 201 nor a dropped connection: each is a failure to report. */
   readonly unexpected: string[] = [];
+  /** 201s received since the last `run` started. */
+  acknowledgedInRun = 0;
 
   constructor(private readonly customersWanted: number) {}
 
@@ -79,6 +81,7 @@ export class WriteBook {
 
   /** Sends writes from `workers` loops until `stop` says so; connection errors end nothing. */
   async run(baseUrl: string, workers: number, stop: () => boolean): Promise<void> {
+    this.acknowledgedInRun = 0;
     await Promise.all(
       Array.from({ length: workers }, async () => {
         while (!stop()) {
@@ -156,6 +159,7 @@ export class WriteBook {
     if (!answer) return;
     if (answer.status === 201) {
       topUp.outcome = 'acknowledged';
+      this.acknowledgedInRun += 1;
       topUp.entryId = (answer.body as { entry: { id: string } }).entry.id;
     } else if (!isStillRunning(answer)) {
       this.unexpected.push(`top-up ${topUp.key}: ${answer.status} ${JSON.stringify(answer.body)}`);
@@ -174,6 +178,7 @@ export class WriteBook {
     if (answer.status === 201) {
       const created = answer.body as { id: string; orderNumber: string };
       order.outcome = 'acknowledged';
+      this.acknowledgedInRun += 1;
       order.id = created.id;
       order.orderNumber = created.orderNumber;
     } else if (!isStillRunning(answer)) {
@@ -197,6 +202,7 @@ export class WriteBook {
     if (!answer) return;
     if (answer.status === 201) {
       arrival.outcome = 'acknowledged';
+      this.acknowledgedInRun += 1;
       arrival.pickupId = (answer.body as { id: string }).id;
     } else if (
       retry &&
@@ -254,21 +260,29 @@ export class WriteBook {
     };
     const who = book.customer.username;
 
-    // The ledger, all of it, newest first.
-    const entries: Array<{
-      id: string;
-      kind: string;
-      amountCents: number;
-      balanceAfterCents: number;
-    }> = [];
-    for (let page = 1; ; page += 1) {
-      const answer = await get<{ entries: typeof entries; total: number }>(
-        `/api/wallet/entries?pageSize=50&page=${page}`,
-      );
-      entries.push(...answer.entries);
-      if (answer.entries.length === 0 || entries.length >= answer.total) break;
+    // The ledger, all of it, newest first, and the balance. A retry the client gave up on may
+    // still be finishing on the server: read again until two readings agree.
+    type Entry = { id: string; kind: string; amountCents: number; balanceAfterCents: number };
+    const readLedger = async () => {
+      const entries: Entry[] = [];
+      for (let page = 1; ; page += 1) {
+        const answer = await get<{ entries: Entry[]; total: number }>(
+          `/api/wallet/entries?pageSize=50&page=${page}`,
+        );
+        entries.push(...answer.entries);
+        if (answer.entries.length === 0 || entries.length >= answer.total) break;
+      }
+      const { balanceCents } = await get<{ balanceCents: number }>('/api/wallet');
+      return { entries, balanceCents, key: `${entries.map((e) => e.id).join()}:${balanceCents}` };
+    };
+    let reading = await readLedger();
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const again = await readLedger();
+      if (again.key === reading.key) break;
+      reading = again;
     }
-    const { balanceCents } = await get<{ balanceCents: number }>('/api/wallet');
+    const { entries, balanceCents } = reading;
     const sum = entries.reduce((total, entry) => total + entry.amountCents, 0);
     if (sum !== balanceCents) {
       result.mismatched.push(`${who}: balance ${balanceCents} but the ledger adds up to ${sum}`);
