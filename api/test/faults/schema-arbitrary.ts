@@ -254,6 +254,13 @@ export const MUTATIONS = [
 ] as const;
 export type Mutation = (typeof MUTATIONS)[number];
 
+function nodeAt(value: Json, path: Array<string | number>): Json {
+  return path.reduce<Json>(
+    (node, key) => (node as Record<string, Json>)[key as string] as Json,
+    value,
+  );
+}
+
 /** Paths to every value inside `value` (objects and arrays, not into RawJson). */
 function paths(value: Json, prefix: Array<string | number> = []): Array<Array<string | number>> {
   const out: Array<Array<string | number>> = [prefix];
@@ -303,6 +310,9 @@ export function mutate(
     return node && typeof node === 'object' && !Array.isArray(node) && !(node instanceof RawJson);
   });
   const at = all[pick % all.length] ?? [];
+  // Control characters go into text the schema expects (an email, a URL), where they hide best.
+  const strings = all.filter((path) => typeof nodeAt(value, path) === 'string');
+  const atString = strings.length > 0 ? (strings[pick % strings.length] ?? at) : at;
   const atObject = objects[pick % Math.max(objects.length, 1)] ?? [];
   switch (mutation) {
     case 'wrong type':
@@ -314,11 +324,14 @@ export function mutate(
     case 'long or odd string':
       return replaceAt(value, at, () => filler.text);
     case 'control character':
-      return replaceAt(value, at, (old) =>
-        typeof old === 'string'
-          ? `${old.slice(0, 3)}${filler.text.slice(0, 40)}\u0000${old.slice(3)}`
-          : `x\u0000${filler.text.slice(0, 40)}`,
-      );
+      // One control character somewhere in an otherwise valid string (its end included, where
+      // a URL or an email stays well-formed), so it gets past the format checks.
+      return replaceAt(value, atString, (old) => {
+        const text = typeof old === 'string' ? old : 'x';
+        const control = CONTROL[pick % CONTROL.length] ?? '\u0000';
+        const position = [text.length, 0, pick % (text.length + 1)][pick % 3] ?? 0;
+        return `${text.slice(0, position)}${control}${text.slice(position)}`;
+      });
     case 'prototype keys':
       return replaceAt(value, atObject, withPrototypeKeys);
     case 'missing field':
