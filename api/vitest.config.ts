@@ -29,7 +29,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: MOCKING_FILES,
+          // The fault suite runs on its own (vitest.faults.config.ts, `test:faults`).
+          exclude: [...MOCKING_FILES, 'test/faults/**'],
           // Issue 15 (CI time): importing the app (Fastify, Drizzle, the routes) cost each of the
           // 70-odd files 2-3 s of a worker; sharing the module cache pays it once per worker
           // (measured: 116 s -> 86 s on seven suites). Safe because every suite builds its own

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: install what is missing, then lint, type-check, unit tests, API integration tests
 // (PGlite, and PostgreSQL when reachable; required when CI is set), production build, a check that
-// `npm run dev` starts, Playwright.
+// `npm run dev` starts, the fault suite at a small scale, Playwright.
 // Independent stages run side by side (scripts/stages.mjs) and the stage times are printed last.
 import { existsSync } from 'node:fs';
 import { checkNode, fail, install, log, must, pnpm, run } from './lib.mjs';
@@ -105,11 +105,22 @@ if (firstFailures.length) {
 log('API integration tests (real server, real databases)');
 const apiFailed =
   (await pnpmStage('API tests', ['--filter', 'api', 'test'], { buffered: true })).exitCode !== 0;
+// Faults at a small scale (api/test/faults): the server killed under writes, its database cut
+// off and restored, hostile bodies to every JSON route; `pnpm --filter api faults:full` runs the
+// benchmark figures. After the API suites, not beside them: it starts and kills servers of its own.
+log('Fault suite (kill -9, database outage, hostile input; small scale)');
+const faultsFailed =
+  (await pnpmStage('Fault suite', ['--filter', 'api', 'test:faults'], { buffered: true }))
+    .exitCode !== 0;
 log('Browser tests (Playwright)');
 const browserFailed =
   (await pnpmStage('Playwright', ['--filter', 'e2e', 'e2e'], { buffered: true })).exitCode !== 0;
 printTimings(startedAt);
-const secondFailures = [apiFailed && 'API tests', browserFailed && 'Playwright'].filter(Boolean);
+const secondFailures = [
+  apiFailed && 'API tests',
+  faultsFailed && 'Fault suite',
+  browserFailed && 'Playwright',
+].filter(Boolean);
 if (secondFailures.length) fail(`${secondFailures.join(', ')} failed.`);
 
 log('All tests passed');

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DataDirectoryInUseError } from './db/data-directory-lock.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { releaseAbandonedKeys } from './http/idempotency.ts';
 import { listen } from './http/listen.ts';
 import { DEMO_CUSTOMER } from './seed/demo-customer.ts';
 import { seedDatabase } from './seed/seed.ts';
@@ -41,6 +42,9 @@ async function main(): Promise<void> {
       'database opened',
     );
     await migrateDatabase(database);
+    // One process holds the embedded database: a request it did not finish before a crash is
+    // not running anymore, so its retry need not wait for the key's lock to lapse.
+    if (database.kind === 'pglite') await releaseAbandonedKeys(database.db);
     if ((await seedDatabase(app)) && config.demoCustomer) {
       app.log.info(
         {

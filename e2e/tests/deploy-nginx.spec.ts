@@ -132,7 +132,7 @@ test('remote assets answer cross-origin requests from the shell origin only', as
 test('the API is proxied, and an event stream starts at once (not buffered)', async () => {
   const health = await get('/api/health');
   expect(health.status).toBe(200);
-  expect(await health.json()).toEqual({ ok: true });
+  expect(await health.json()).toEqual({ ok: true, database: 'up' });
   // Headers come from the API, once, not doubled by the static rules.
   expect(health.headers.get('x-content-type-options')).toBe('nosniff');
   expect(health.headers.get('content-security-policy')).toBeNull();

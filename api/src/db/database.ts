@@ -34,6 +34,11 @@ export interface Database {
    * PGlite has a single connection, so it simply runs on it.
    */
   withConnection<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * Called each time the LISTEN connection is back after it was lost (PostgreSQL only): NOTIFYs
+   * sent meanwhile never arrive, so listeners catch up from the stored data.
+   */
+  onListenRestored(handler: () => void): void;
   close(): Promise<void>;
 }
 
@@ -166,6 +171,8 @@ async function createPgliteDatabase(directory: string): Promise<Database> {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
     withConnection: (fn) => fn(db),
+    // One process, no network: the embedded database's notifications are never lost.
+    onListenRestored: () => {},
     async close() {
       registry.clear();
       unsubscribers.clear();
@@ -175,14 +182,27 @@ async function createPgliteDatabase(directory: string): Promise<Database> {
   };
 }
 
+// Live updates resume within seconds of the database's return, without hammering it meanwhile.
+const RECONNECT_FIRST_DELAY_MS = 500;
+const RECONNECT_MAX_DELAY_MS = 4_000;
+
 async function createPostgresDatabase(
   connectionString: string,
   onError: (error: unknown, context: string) => void,
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  // A connection that cannot be made in time is an error (503 to the client), never a request
+  // left hanging; keep-alive lets the operating system notice a peer that vanished.
+  const connectionOptions = { connectionString, connectionTimeoutMillis: 10_000, keepAlive: true };
+  const pool = new pg.Pool({ ...connectionOptions, max: 10 });
   // An idle pooled client losing its connection emits 'error' on the pool; without a listener
   // Node would crash the process. The pool replaces the client on the next checkout.
   pool.on('error', (error) => onError(error, 'idle pool client error'));
+  // A checked-out client (a transaction between statements) has no such listener: its session
+  // ending would be an unheard 'error' event, which ends the process. The query in progress, if
+  // any, fails on its own, and the pool drops the broken client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => onError(error, 'pooled connection lost'));
+  });
   const db = drizzleNodePg({ client: pool });
 
   // Fail fast (and with the server's own message) when the URL is wrong.
@@ -192,8 +212,9 @@ async function createPostgresDatabase(
   let closing = false;
   let listener: pg.Client | undefined;
   let connecting: Promise<pg.Client> | undefined;
-  let reconnectDelayMs = 500;
+  let reconnectDelayMs = RECONNECT_FIRST_DELAY_MS;
   let reconnectTimer: NodeJS.Timeout | undefined;
+  const restoredHandlers = new Set<() => void>();
 
   const registry: ChannelRegistry = new ChannelRegistry({
     async subscribe(channel) {
@@ -210,7 +231,7 @@ async function createPostgresDatabase(
   function connectListener(): Promise<pg.Client> {
     if (listener) return Promise.resolve(listener);
     if (connecting) return connecting;
-    const client = new pg.Client({ connectionString });
+    const client = new pg.Client(connectionOptions);
     client.on('notification', (message) => {
       registry.dispatch(message.channel, message.payload ?? '');
     });
@@ -229,7 +250,7 @@ async function createPostgresDatabase(
       .connect()
       .then(() => {
         listener = client;
-        reconnectDelayMs = 500;
+        reconnectDelayMs = RECONNECT_FIRST_DELAY_MS;
         return client;
       })
       .finally(() => {
@@ -247,9 +268,10 @@ async function createPostgresDatabase(
       try {
         const client = await connectListener();
         for (const channel of registry.channels) await client.query(`LISTEN ${channel}`);
+        for (const handler of restoredHandlers) handler();
       } catch (error) {
         onError(error, 'LISTEN reconnect failed');
-        reconnectDelayMs = Math.min(reconnectDelayMs * 2, 30_000);
+        reconnectDelayMs = Math.min(reconnectDelayMs * 2, RECONNECT_MAX_DELAY_MS);
         scheduleReconnect();
       }
     }, reconnectDelayMs);
@@ -263,6 +285,9 @@ async function createPostgresDatabase(
     async notify(channel, payload) {
       assertChannelName(channel);
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    onListenRestored(handler) {
+      restoredHandlers.add(handler);
     },
     async withConnection(fn) {
       const client = await pool.connect();

@@ -8,11 +8,11 @@ describeEachDatabase('platform routes', (kind) => {
   });
   afterAll(() => server?.close());
 
-  it('GET /api/health answers { ok: true }', async () => {
+  it('GET /api/health answers { ok: true, database: "up" }', async () => {
     const response = await server.fetch('/api/health');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await response.json()).toEqual({ ok: true });
+    expect(await response.json()).toEqual({ ok: true, database: 'up' });
   });
 
   it('sends X-Content-Type-Options: nosniff on every answer', async () => {

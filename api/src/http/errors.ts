@@ -1,6 +1,11 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError, ApiErrorIssue } from 'shared-contracts/errors';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+} from '../db/unavailable.ts';
 
 /**
  * An error whose message is meant for the person using the app (SPEC section 8 shows the server's
@@ -66,7 +71,12 @@ function readableIssueMessage(issue: ApiErrorIssue): string {
   return `${issue.path}: ${issue.message}`;
 }
 
-export function toApiError(error: FastifyError | Error): { statusCode: number; body: ApiError } {
+export function toApiError(error: FastifyError | Error): {
+  statusCode: number;
+  body: ApiError;
+  /** Seconds for `Retry-After`: the failure is temporary. */
+  retryAfter?: number;
+} {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((item) => ({
       path: toDottedPath(item.instancePath),
@@ -84,6 +94,13 @@ export function toApiError(error: FastifyError | Error): { statusCode: number; b
       body: error.issues
         ? { message: error.message, issues: error.issues }
         : { message: error.message },
+    };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      statusCode: 503,
+      body: { message: DATABASE_UNAVAILABLE_MESSAGE },
+      retryAfter: DATABASE_RETRY_AFTER_SECONDS,
     };
   }
   const statusCode = (error as FastifyError).statusCode;
@@ -115,8 +132,13 @@ export function errorHandler(
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
-  const { statusCode, body } = toApiError(error);
-  if (statusCode >= 500) {
+  const { statusCode, body, retryAfter } = toApiError(error);
+  if (retryAfter !== undefined) {
+    // Expected while the database is away: one line, no stack, and the client is told when to
+    // come back.
+    request.log.warn({ err: { message: error.message } }, 'database unavailable');
+    reply.header('retry-after', String(retryAfter));
+  } else if (statusCode >= 500) {
     // The full error stays in the log; the client only learns that it was our fault.
     request.log.error({ err: error }, 'request failed');
   } else {

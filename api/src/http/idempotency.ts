@@ -15,6 +15,9 @@ import { idempotencyKeys } from './schema.ts';
  *   A retry is then a new attempt: `charge()` (payments/service.ts) numbers attempts after each
  *   void, so a processor never replays a voided charge as a success.
  * Without the header the handler simply runs.
+ * A handler that writes in one transaction stores its answer in that same transaction
+ * (`answer.record(tx, result)`): a crash between the write and storing the answer would otherwise
+ * let a retry, once the key's lock lapses, write a second time.
  */
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -37,6 +40,11 @@ export const IDEMPOTENCY_MESSAGES = {
 export interface IdempotentResult {
   statusCode: number;
   body: unknown;
+}
+
+/** Given to the handler: stores its answer inside the transaction that makes its writes. */
+export interface IdempotentAnswer {
+  record(tx: Db, result: IdempotentResult): Promise<void>;
 }
 
 export interface IdempotencyOptions {
@@ -144,6 +152,31 @@ async function claim(
   return taken.length > 0 ? { kind: 'claimed' } : { kind: 'busy' };
 }
 
+async function storeAnswer(
+  db: Db,
+  scope: string,
+  key: string,
+  result: IdempotentResult,
+): Promise<void> {
+  // JSON round trip: what is stored is exactly what a replay will send.
+  const body = JSON.parse(JSON.stringify(result.body ?? null)) as unknown;
+  await db
+    .update(idempotencyKeys)
+    .set({ responseStatus: result.statusCode, responseBody: body })
+    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+}
+
+/**
+ * Lets retries of requests whose process died run at once instead of after the lock. Only for
+ * the embedded database, which one process holds: at its start no request can still be running.
+ */
+export async function releaseAbandonedKeys(db: Db): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ lockedUntil: sql`now()` })
+    .where(sql`${idempotencyKeys.responseStatus} is null`);
+}
+
 async function release(db: Db, scope: string, key: string): Promise<void> {
   await db
     .delete(idempotencyKeys)
@@ -161,11 +194,11 @@ export async function idempotent(
   request: FastifyRequest,
   reply: FastifyReply,
   options: IdempotencyOptions,
-  handler: () => Promise<IdempotentResult>,
+  handler: (answer: IdempotentAnswer) => Promise<IdempotentResult>,
 ): Promise<FastifyReply> {
   const key = idempotencyKeyOf(request);
   if (key === null) {
-    const result = await handler();
+    const result = await handler({ record: async () => {} });
     return reply.code(result.statusCode).send(result.body);
   }
   const db = request.server.database.db;
@@ -187,20 +220,21 @@ export async function idempotent(
     await sleep(WAIT_STEP_MS);
   }
 
+  let recorded = false;
   let result: IdempotentResult;
   try {
-    result = await handler();
+    result = await handler({
+      async record(tx, answer) {
+        await storeAnswer(tx, options.scope, key, answer);
+        recorded = true;
+      },
+    });
   } catch (error) {
     await release(db, options.scope, key).catch((releaseError) => {
       request.log.error({ err: releaseError }, 'could not release an idempotency key');
     });
     throw error;
   }
-  // JSON round trip: what is stored is exactly what a replay will send.
-  const body = JSON.parse(JSON.stringify(result.body ?? null)) as unknown;
-  await db
-    .update(idempotencyKeys)
-    .set({ responseStatus: result.statusCode, responseBody: body })
-    .where(and(eq(idempotencyKeys.scope, options.scope), eq(idempotencyKeys.key, key)));
+  if (!recorded) await storeAnswer(db, options.scope, key, result);
   return reply.code(result.statusCode).send(result.body);
 }

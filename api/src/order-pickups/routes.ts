@@ -92,13 +92,14 @@ export const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request);
-      return idempotent(request, reply, { scope: `user:${request.user.id}` }, async () => ({
+      return idempotent(request, reply, { scope: `user:${request.user.id}` }, async (answer) => ({
         statusCode: 201,
         body: await createOrderPickup(db(), deps(), {
           userId: request.user.id,
           input: request.body,
           now: new Date(),
           idempotencyKey: key ? `order:${request.user.id}:${key}` : undefined,
+          onAnswer: (tx, order) => answer.record(tx, { statusCode: 201, body: order }),
         }),
       }));
     },

@@ -181,6 +181,8 @@ export interface CreateOptions {
   orderNumber?: string;
   /** Runs in the order's transaction once it exists (checkout marks its session complete). */
   onCreated?: (tx: Db, order: OrderPickupRow) => Promise<void>;
+  /** Runs last in the order's transaction with the answer (the route stores it there). */
+  onAnswer?: (tx: Db, answer: OrderPickup) => Promise<void>;
   /** False for a test-mode checkout's simulated order (checkout-sessions/test-mode.ts). */
   livemode?: boolean;
 }
@@ -254,8 +256,13 @@ export async function createOrderPickup(
       to: 'confirmed',
       note: paidWith,
     });
+    if (options.onAnswer) {
+      answer = await getOrderPickup(tx, deps.events, userId, order.id);
+      await options.onAnswer(tx, answer);
+    }
     return order;
   };
+  let answer: OrderPickup | undefined;
 
   let order: OrderPickupRow;
   if (totalCents === 0) {
@@ -294,7 +301,7 @@ export async function createOrderPickup(
     );
     order = result;
   }
-  return getOrderPickup(db, deps.events, userId, order.id);
+  return answer ?? getOrderPickup(db, deps.events, userId, order.id);
 }
 
 /**

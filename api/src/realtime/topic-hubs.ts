@@ -227,6 +227,13 @@ export function createTopicHubs(database: Database, logger: FastifyBaseLogger): 
     }
   }
 
+  // What was published while the LISTEN connection was down never arrives as a NOTIFY.
+  database.onListenRestored(() => {
+    recheck().catch((error: unknown) => {
+      logger.warn({ err: error }, 'event streams could not catch up after the database returned');
+    });
+  });
+
   return {
     hubFor,
     release(hub) {

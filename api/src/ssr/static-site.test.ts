@@ -231,7 +231,7 @@ describeEachDatabase('production static serving', (kind) => {
 
   it('keeps the API and remotes.json in front of the static files', async () => {
     const health = await get('/api/health', { accept: 'text/html' });
-    expect(health.json()).toEqual({ ok: true });
+    expect(health.json()).toEqual({ ok: true, database: 'up' });
     const remotes = await get('/remotes.json');
     expect(remotes.headers['cache-control']).toBe('no-cache');
     expect(remotes.json()).toMatchObject({ marketing: '/remotes/marketing/mf-manifest.json' });

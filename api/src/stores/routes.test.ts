@@ -54,6 +54,6 @@ describeEachDatabase('store routes', (kind) => {
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(health.headers['content-encoding']).toBeUndefined();
-    expect(health.json()).toEqual({ ok: true });
+    expect(health.json()).toEqual({ ok: true, database: 'up' });
   });
 });

@@ -10,6 +10,7 @@ import { requireSensitiveAuth, requireUser } from '../auth/guards.ts';
 import type { ApiDomain } from '../http/api-domain.ts';
 import { idempotencyKeyOf, idempotent } from '../http/idempotency.ts';
 import { errorResponses, noStore } from '../http/responses.ts';
+import type { WalletEntryRow } from '../payments/schema.ts';
 import { walletBalance } from '../payments/wallet-ledger.ts';
 import { listWalletEntries, toWalletEntry } from './entries.ts';
 import { topUpWallet } from './top-up.ts';
@@ -66,17 +67,19 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      idempotent(request, reply, { scope: `user:${request.user.id}` }, async () => {
+      idempotent(request, reply, { scope: `user:${request.user.id}` }, async (answer) => {
+        const answered = (entry: WalletEntryRow) => ({
+          statusCode: 201,
+          body: { balanceCents: entry.balanceAfterCents, entry: toWalletEntry(entry) },
+        });
         const entry = await topUpWallet(db(), app.paymentProvider, {
           userId: request.user.id,
           amountCents: request.body.amountCents,
           payment: request.body.payment,
           idempotencyKey: idempotencyKeyOf(request) ?? undefined,
+          onWritten: (tx, written) => answer.record(tx, answered(written)),
         });
-        return {
-          statusCode: 201,
-          body: { balanceCents: entry.balanceAfterCents, entry: toWalletEntry(entry) },
-        };
+        return answered(entry);
       }),
   );
 };

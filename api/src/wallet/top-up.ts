@@ -16,6 +16,8 @@ export async function topUpWallet(
     amountCents: number;
     payment: CardPaymentSource;
     idempotencyKey?: string;
+    /** Runs in the transaction that writes the entry (the route stores its answer there). */
+    onWritten?: (tx: Db, entry: WalletEntryRow) => Promise<void>;
   },
 ): Promise<WalletEntryRow> {
   // Checked before charging so a refused top-up never touches the card; re-checked under the lock.
@@ -37,14 +39,17 @@ export async function topUpWallet(
         ? `top-up:${input.userId}:${input.idempotencyKey}`
         : undefined,
     },
-    (tx, payment) =>
-      creditWallet(tx, {
+    async (tx, payment) => {
+      const entry = await creditWallet(tx, {
         userId: input.userId,
         amountCents: input.amountCents,
         kind: 'top_up',
         description,
         paymentId: payment.id,
-      }),
+      });
+      await input.onWritten?.(tx, entry);
+      return entry;
+    },
   );
   return result;
 }

@@ -1,0 +1,3 @@
+import { describeKillNine } from './kill-nine.ts';
+
+describeKillNine('pglite');
