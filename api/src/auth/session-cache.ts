@@ -3,7 +3,7 @@ import type { AuthSession } from './sessions.ts';
 import type { AuthUser } from './user.ts';
 
 /**
- * Signed-in requests' sessions, kept in memory for a few seconds (issue 15; ADR 008 has why and
+ * Signed-in requests' sessions, kept in memory for a few seconds (ADR 008 has why and
  * what it saves). Only on the embedded database (PGlite): one process, whose NOTIFY arrives before
  * the write that sent it returns. Between PostgreSQL processes it arrives after the commit, so
  * there every request reads its session and revocation stays immediate.

@@ -22,7 +22,7 @@ export interface CreatedSession {
   session: AuthSession;
 }
 
-/** Opens a session; signing in also opens the sensitive window (issue #3). */
+/** Opens a session; signing in also opens the sensitive window. */
 export async function createSession(
   db: Db,
   userId: string,

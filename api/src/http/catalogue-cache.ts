@@ -5,8 +5,8 @@ import fastifyPlugin from 'fastify-plugin';
 
 /**
  * The public catalogue (partner retailers, their stores, the subscription plans) is the same for
- * every visitor and changes only when an operator edits it, yet it was read from the database and
- * serialized for every request (issue 15, lever 2). Each answer is kept here once serialized, with
+ * every visitor and changes only when an operator edits it, so reading and serializing it for
+ * every request is wasted work (ADR 008). Each answer is kept here once serialized, with
  * its ETag and compressed copies, until the data changes.
  *
  * A change anywhere reaches every API process: triggers on the catalogue's tables (migration
@@ -23,7 +23,7 @@ export const CATALOGUE_CHANNEL = 'catalogue_changes';
 export const CATALOGUE_MAX_AGE_MS = 60_000;
 
 /**
- * How long browsers and proxies may reuse a catalogue answer without asking: SPEC section 9's
+ * How long browsers and proxies may reuse a catalogue answer without asking: the clients'
  * freshness of stores, 5 minutes; the clients fetch retailers and plans in the same cache group.
  */
 export const CATALOGUE_FRESH_SECONDS = 5 * 60;

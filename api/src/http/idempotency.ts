@@ -6,7 +6,7 @@ import { BadRequestError, ConflictError, HttpError } from './errors.ts';
 import { idempotencyKeys } from './schema.ts';
 
 /**
- * `Idempotency-Key` for money-moving POSTs (DESIGN.md section 4), for any route:
+ * `Idempotency-Key` for money-moving POSTs (docs/product.md, "API conventions"), for any route:
  * `idempotent(request, reply, { scope: `user:${id}` }, async () => ({ statusCode: 201, body }))`.
  * - Same key (in the caller's scope), method, path and body within 24 hours: the first success
  *   again, `Idempotent-Replayed: true`, without running the handler. Other body or path: 422.

@@ -304,7 +304,7 @@ export function createPageComposer({
         : [];
       // What only federation adds (its runtime, the remote's entry and `./routes`) is hinted once
       // a rendered page has painted: downloaded beside the HTML on a slow connection, it held up
-      // the page's largest paint (issue 30, section 6). The page's own chunks stay in the head,
+      // the page's largest paint (ADR 017 decision 7). The page's own chunks stay in the head,
       // as the non-federated reference build has them.
       const afterPaintPreloads: PreloadHint[] = federated ? loadsRemote.map(hint) : [];
       const remoteEntries: Record<string, string> = {};

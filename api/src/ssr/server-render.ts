@@ -7,7 +7,7 @@ import { fileCache } from './file-cache.ts';
 import type { SignedInVisitor } from './signed-in-visitor.ts';
 
 /**
- * Server rendering with runtime federation (issue 13, ADR 010). The shell's Node build
+ * Server rendering with runtime federation (ADR 010). The shell's Node build
  * (`shell/dist/server/render.js`) renders the page; the owning remote's Node build
  * (`mfe-<name>/dist/server/routes.js`, built beside its browser build by shared-build) provides
  * its `./routes` module, evaluated with a `require` that hands out the shell's shared modules, so
