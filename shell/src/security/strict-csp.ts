@@ -6,8 +6,8 @@
  * on the page (the remotes bundle their own), and reads them when it parses, so setting it here,
  * before anything parses, covers them all: the bootstrap imports this first.
  *
- * Written to the global directly instead of through `z.config()`: importing zod for one call put
- * 4 KB of its core on every page's first load (issue 13). strict-csp.test.ts checks that zod still
+ * Written to the global directly instead of through `z.config()`: importing zod for one call would
+ * put its core on every page's first load. strict-csp.test.ts checks that zod still
  * reads the setting from there.
  */
 const holder = globalThis as typeof globalThis & { __zod_globalConfig?: Record<string, unknown> };
