@@ -1,5 +1,5 @@
 /**
- * `<curbrun-checkout>`: the embeddable checkout widget (issue 8). A standalone custom element with
+ * `<curbrun-checkout>`: the embeddable checkout widget. A standalone custom element with
  * no React and no dependencies (it must stay under 20 KB gzip on retailers' pages): it prices the
  * cart it is given with the retailer's publishable key and opens the CurbRun checkout.
  *

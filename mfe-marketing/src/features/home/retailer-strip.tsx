@@ -184,9 +184,9 @@ function StripFrame({
 }
 
 /**
- * 'Visit our Retailer Partners' (SPEC section 2): the partner retailers from the API as logo links
+ * 'Visit our Retailer Partners': the partner retailers from the API as logo links
  * opening each retailer's site in a new tab. The server renders the list with the page and sends
- * it along as the query's data (issue 13); if it could not, this boundary is rendered in the
+ * it along as the query's data; if it could not, this boundary is rendered in the
  * browser, starting from the loading state.
  */
 export function RetailerStrip() {
@@ -205,10 +205,10 @@ export function RetailerStrip() {
 function RetailerStripList() {
   const viewportRef = useRef<HTMLDivElement>(null);
   // Below the fold: without the server's data, the list (and zod, which checks it) comes when the
-  // strip is near or the page is idle, not with the first load (issue 13).
+  // strip is near or the page is idle, not with the first load.
   const wanted = useNearOrIdle(viewportRef);
   // The logo images only once the strip itself is on screen, not just near it or idle: the server
-  // sends the list without them, so the first load neither fetches nor paints them (issue 13).
+  // sends the list without them, so the first load neither fetches nor paints them.
   const onScreen = useHasNeared(viewportRef, '0px');
   const retailers = usePublicQuery(partnerRetailersQueryOptions(), { enabled: wanted });
   const reducedMotion = usePrefersReducedMotion();
