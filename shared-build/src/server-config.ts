@@ -16,7 +16,7 @@ export function isSharedRequest(request: string): boolean {
 }
 
 /**
- * The Node target of an app, built beside its browser build (issue 13, server rendering; ADR 010).
+ * The Node target of an app, built beside its browser build (server rendering; ADR 010).
  *
  * - The shell's is `server/render.js`: the whole shell for Node with its own copies of React,
  *   react-router, styled-components, shared-ui, shared-client and shared-auth, exporting

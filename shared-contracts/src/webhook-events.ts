@@ -1,8 +1,8 @@
 /**
- * The zod-free half of the webhooks contract (issue 8): the events, the signature header and the
+ * The zod-free half of the webhooks contract: the events, the signature header and the
  * retry limit that `/api-docs` prints. Kept apart from `webhooks.ts` (which re-exports them) so
  * the API reference does not pull zod and every schema it imports into a phone's first load
- * (issue 13; support-info.ts does the same for the support widget).
+ * (support-info.ts does the same for the support widget).
  *
  * Every request carries `CurbRun-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` where the HMAC
  * key is the endpoint's signing secret (`whsec_…`) and the message is `<t>.<raw body>`. Receivers

@@ -3,7 +3,8 @@ import { type BaseSyntheticEvent, useRef } from 'react';
 /**
  * A form's submit handler that runs once at a time: a second submit (a double click, Enter
  * pressed twice) while the first is still validating or waiting for the server is dropped
- * (issue 14). Wrap react-hook-form's handler, `useSubmitOnce(form.handleSubmit(onValid))`, or a
+ * (a double click must not send a request twice). Wrap react-hook-form's handler,
+ * `useSubmitOnce(form.handleSubmit(onValid))`, or a
  * hand-rolled one that returns a promise. The guard is released when the handler settles, so a
  * refused request can be sent again.
  *

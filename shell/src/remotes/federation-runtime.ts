@@ -63,7 +63,8 @@ function federation(): ModuleFederation {
     name: 'shell',
     remotes: [],
     shared: sharedOptions(),
-    // The singletons are the shell's, kept whatever a remote's container registers (ADR 011).
+    // The singletons are the shell's, kept whatever a remote's container registers (ADR 014
+    // decision 1).
     shareStrategy: 'loaded-first',
     plugins: [injectExternalRuntimeCore(), fallbackPlugin],
   });
