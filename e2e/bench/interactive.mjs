@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// How long a page takes to answer on a slow phone (issue 30), in a real Chromium under Lighthouse's
+// How long a page takes to answer on a slow phone, in a real Chromium under Lighthouse's
 // Slow 4G preset applied by DevTools throttling (562.5 ms per request, 1,474.56 kbit/s down,
 // 675 kbit/s up, 4× CPU), on Lighthouse's mobile screen, cache off, a fresh context per run:
 //   - hydration gap: on the public routes, first contentful paint, the time the page's first <h1>
@@ -105,7 +105,7 @@ function watchPage(probe) {
 /**
  * Signs the demo customer in for `context` through the real endpoints, unthrottled: login (any
  * cookie it sets stays in the context's jar), the password re-check that opens the sensitive
- * window, then SPEC's storage keys, as e2e/fixtures/auth-api.ts does for the tests.
+ * window, then the session's storage keys, as e2e/fixtures/auth-api.ts does for the tests.
  */
 async function signIn(context, page, baseUrl) {
   const login = await context.request.post(`${baseUrl}/api/auth/login`, {
