@@ -47,8 +47,9 @@ export default defineConfig({
     serviceWorkers: 'block',
     // A failed test keeps a trace (DOM snapshots and network; no screencast, whose filmstrip of
     // every test kept Chromium's compositor busy). Not under CI, which keeps only the printed log:
-    // recording every action of every test there cost 18% of the browser suites' time, for files
-    // nobody can open. E2E_TRACE=1 records them under CI too.
+    // recording every action of every test there costs a good share of the browser suites' time
+    // (docs/benchmarks.md, "CI time"), for files nobody can open. E2E_TRACE=1 records them under
+    // CI too.
     trace:
       process.env.CI && !process.env.E2E_TRACE
         ? 'off'

@@ -206,7 +206,7 @@ export class CurbRunCheckoutElement extends HTMLElement {
       throw new Error(message);
     }
     // Not parsed with the shared zod schemas like the pages' reads: the widget ships without
-    // dependencies to stay under 20 KB gzip on retailers' pages (zod alone is about 15 KB).
+    // dependencies to stay under 20 KB gzip on retailers' pages, most of which zod alone would use.
     return data as T;
   }
 

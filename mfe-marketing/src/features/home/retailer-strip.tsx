@@ -85,10 +85,9 @@ function LoadingTrack() {
 
 /**
  * `showImage` false: the logo's name in its place (the image's alt text) until the strip is on
- * screen. Each SVG logo is a document of its own for the browser to set up and paint: about 100 ms
- * of main thread for the 13 of them in an unthrottled Lighthouse trace, four times that on the phone
- * it simulates. `loading="lazy"` still fetched them all at once: the strip sits just below the
- * fold, well within the browser's lazy-loading distance.
+ * screen. Each SVG logo is a document of its own for the browser to set up and paint, a cost a
+ * phone's first load should not carry (docs/benchmarks.md, "Lighthouse mobile"). `loading="lazy"`
+ * would not help: the strip sits within the browser's lazy-loading distance of the fold.
  */
 function RetailerLogo({ retailer, showImage }: { retailer: Retailer; showImage: boolean }) {
   return (
