@@ -4,15 +4,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 
 /**
- * The public catalogue (partner retailers, their stores, the subscription plans) is the same for
- * every visitor and changes only when an operator edits it, so reading and serializing it for
- * every request is wasted work (ADR 008). Each answer is kept here once serialized, with
- * its ETag and compressed copies, until the data changes.
- *
- * A change anywhere reaches every API process: triggers on the catalogue's tables (migration
- * `catalogue_change_notify`) send a NOTIFY on CATALOGUE_CHANNEL in the writing transaction, so
- * whoever writes (the seed, retailer onboarding, an operator's SQL) and on whichever process, each
- * process drops its copies when that transaction commits.
+ * The public catalogue (partner retailers, their stores, the plans) is the same for every visitor
+ * and rarely changes, so each answer is kept here serialized, with its ETag and compressed
+ * copies (ADR 008). Triggers on its tables NOTIFY CATALOGUE_CHANNEL in the writing transaction,
+ * so whoever writes, on whichever process, every process drops its copies at the commit.
  */
 export const CATALOGUE_CHANNEL = 'catalogue_changes';
 

@@ -13,9 +13,8 @@ import { SERVICE_TIME_ZONE } from 'shared-contracts/service-time';
 import { MAX_WALLET_BALANCE_CENTS } from 'shared-contracts/wallet';
 
 /**
- * The refund policy (docs/product.md, "Wallet, payments, plans, refunds and settings") as pure
- * functions. Automatic approval covers
- * only what the platform can check itself; anything else goes to a specialist (`needs_review`):
+ * The refund policy as pure functions. Automatic approval covers only what the platform can check
+ * itself; anything else goes to a specialist (`needs_review`):
  * - a late delivery by our own timestamps: the delivery fee (not the tip), at most what is left;
  * - damaged or missing items: up to the item's value, as wallet credit, only when the retailer
  *   sent the order's items and the claim fits them, for an order's first item claim, within
