@@ -59,6 +59,9 @@ await must('Feature imports', run('node', ['scripts/check-feature-imports.mjs'])
 // The API's folders, config.ts and scripts/ import one way only (the script says which way).
 log('Import directions');
 await must('Import directions', run('node', ['scripts/check-import-directions.mjs']));
+// Comments, test titles and docs cite no tracker numbers and no notes outside the repository.
+log('Comment citations');
+await must('Comment citations', run('node', ['scripts/check-comments.mjs']));
 
 // The first phase runs side by side to keep both cores busy: type-checking,
 // unit tests and the production build do not depend on each other; the API suites and the
