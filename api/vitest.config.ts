@@ -31,10 +31,10 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           // The fault suite runs on its own (vitest.faults.config.ts, `test:faults`).
           exclude: [...MOCKING_FILES, 'test/faults/**'],
-          // Issue 15 (CI time): importing the app (Fastify, Drizzle, the routes) cost each of the
-          // 70-odd files 2-3 s of a worker; sharing the module cache pays it once per worker
-          // (measured: 116 s -> 86 s on seven suites). Safe because every suite builds its own
-          // app and database (test/harness.ts); module-level state is limited to constants.
+          // Importing the app (Fastify, Drizzle, the routes) costs every file seconds of a
+          // worker; sharing the module cache pays it once per worker (docs/benchmarks.md,
+          // "CI time"). Safe because every suite builds its own app and database
+          // (test/harness.ts); module-level state is limited to constants.
           isolate: false,
         },
       },

@@ -27,16 +27,14 @@ export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
   // Three on two cores: a test waits on its page, the server or the simulated courier much of
-  // the time, and a third worker fills those waits (issue 32, item 11; the walk of every route:
-  // 144 s with 2 workers, 130 s with 3; the whole suite 509 s in CI with 2, 416 s alone with 3).
+  // the time, and a third worker fills those waits (docs/benchmarks.md, "CI time").
   workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
-  // CI's run is CPU-starved (two browsers and a server on two cores): a signed-in page opened in
-  // a fresh context that shows its data in 1.1-1.5 s on an idle machine took 9.7 s in a failed
-  // CI trace (/api/payment-methods asked for at 9.7 s, answered in 50 ms). Longer waits there,
-  // the same assertions.
+  // CI's run is CPU-starved (two browsers and a server on two cores): a signed-in page in a fresh
+  // context can take several times as long to show its data as on an idle machine, though the
+  // server answers at once. Longer waits there, the same assertions.
   expect: { timeout: process.env.CI ? 20_000 : 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   // One output folder per server port: suites run side by side never delete each other's traces.
@@ -49,15 +47,16 @@ export default defineConfig({
     serviceWorkers: 'block',
     // A failed test keeps a trace (DOM snapshots and network; no screencast, whose filmstrip of
     // every test kept Chromium's compositor busy). Not under CI, which keeps only the printed log:
-    // recording every action of every test there cost 18% of the browser suites' time, for files
-    // nobody can open. E2E_TRACE=1 records them under CI too.
+    // recording every action of every test there costs a good share of the browser suites' time
+    // (docs/benchmarks.md, "CI time"), for files nobody can open. E2E_TRACE=1 records them under
+    // CI too.
     trace:
       process.env.CI && !process.env.E2E_TRACE
         ? 'off'
         : { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
-      // Debian's chromium (STACK-NOTES.md); Playwright never downloads a browser here.
+      // Debian's chromium; Playwright never downloads a browser here.
       executablePath: '/usr/bin/chromium',
       args: [
         '--no-sandbox',
@@ -70,8 +69,8 @@ export default defineConfig({
     },
   },
   // The files whose tests wait longest on the simulated courier, robot or review go first: run
-  // in name order, tracking.spec's 54 s test started last and three workers then waited on it
-  // (issue 32, item 11). Playwright queues a project's files before the next project's.
+  // in name order, the longest test could start last and leave the other workers waiting on it.
+  // Playwright queues a project's files before the next project's.
   projects: [
     { name: 'chromium-long', testMatch: LONG_RUNNING, use: desktopChrome },
     { name: 'chromium', testIgnore: LONG_RUNNING, use: desktopChrome },

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `node scripts/check-bundle-budget.mjs`: the first-load JavaScript budget (issues 13 and 30).
+// `node scripts/check-bundle-budget.mjs`: the first-load JavaScript budget (ADR 011, ADR 014).
 // Serves the production build as `npm start` does (the repository's builds, or DIST_ROOT /
 // STATIC_ROOT when set), opens `/` and every public route signed out in a fresh Chromium context,
 // adds up the gzip size of the scripts requested before the page is interactive (its heading on
@@ -20,8 +20,8 @@ import {
 const KB = 1024;
 
 /**
- * Budgets in KB of gzip: `/` at most 185 KB until the network is idle, idle work included
- * (issue 30), and no public route over 220 KB up to interactive (issue 13). ADR 014 has what `/`
+ * Budgets in KB of gzip: `/` at most 185 KB until the network is idle, idle work included, and
+ * no public route over 220 KB up to interactive (ADR 011 decision 4). ADR 014 has what `/`
  * carries (the MF runtime chunk after the first paint, the remote's entry); docs/benchmarks.md has
  * the tables. Never raise them without a decision recorded in docs/decisions/.
  */
@@ -46,7 +46,7 @@ try {
       console.log(chunkTable(result));
       console.log('');
     }
-    // `/`'s budget counts everything requested until the network is idle (issue 30).
+    // `/`'s budget counts everything requested until the network is idle (ADR 014).
     const counted = result.total.gzip + (home ? result.laterTotal.gzip : 0);
     const files = result.scripts.length + (home ? result.later.length : 0);
     const over = counted > budget;

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Feature folders do not import each other (issue 14, item 7): a file in `<app>/src/features/<a>/`
+// Feature folders do not import each other: a file in `<app>/src/features/<a>/`
 // may import from its own feature, the app's `src/shared/` and packages, never from
 // `src/features/<b>/`. Code two features need moves to `src/shared/`.
 // Why not Biome: `noRestrictedImports` patterns match the specifier text, not the path it resolves

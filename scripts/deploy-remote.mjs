@@ -2,17 +2,10 @@
 // `node scripts/deploy-remote.mjs <remote> <target-folder> [--from <dist-folder>] [--canary <percent>]`
 // `node scripts/deploy-remote.mjs <remote> <target-folder> --promote | --rollback`
 //
-// Deploys one remote's build into a folder that a web server or CDN origin serves (docs/deploy.md):
-// checks that the build is complete, copies the content-hashed files first and replaces
-// mf-manifest.json last (atomically), so a browser never reads a manifest whose files are not there
-// yet. Files of earlier releases stay: pages opened before the deploy keep loading their chunks.
-// The source defaults to the remote's build (`mfe-<remote>/dist`, or under DIST_ROOT).
-//
-// Every build is also published as a release (docs/decisions/019-canary-releases.md): its
-// manifest as `mf-manifest.<release>.json`, its page chunks and Node build under
-// `releases/<release>/`, and a command in `releases/commands/` that the API serving the folder
-// applies to its release registry within seconds. `--canary` publishes the build beside the stable
-// one without touching it; `--promote` and `--rollback` only write the command.
+// Deploys one remote's build (default `mfe-<remote>/dist`, or under DIST_ROOT) into a folder a
+// web server or CDN origin serves, as docs/deploy.md describes: the content-hashed files first,
+// mf-manifest.json last and atomically, so a browser never reads a manifest whose files are
+// missing, and every build published as a release for canaries (ADR 019).
 import { createHash, randomBytes } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';

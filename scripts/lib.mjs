@@ -36,7 +36,7 @@ export function run(command, args, options = {}) {
   });
 }
 
-/** Runs the pinned pnpm through npx (Corepack cannot verify signatures here: STACK-NOTES.md). */
+/** Runs the pinned pnpm through npx (Corepack cannot verify the registry's signatures here). */
 export function pnpm(args, options = {}) {
   return run('npx', ['--yes', packageManager, ...args], {
     ...options,
@@ -54,8 +54,8 @@ const INSTALLED_ENV = 'CURBRUN_DEPENDENCIES_INSTALLED';
 
 export async function install() {
   // Once per run: `npm test` runs stages side by side, and one of them starts `npm run dev`
-  // (check-dev.mjs), whose own install relinked node_modules/.bin while the type-check ran `tsc`
-  // from there ("tsc: Permission denied", a failed CI run).
+  // (check-dev.mjs), whose own install would relink node_modules/.bin while the type-check runs
+  // `tsc` from there ("tsc: Permission denied").
   if (process.env[INSTALLED_ENV] === '1') return;
   log('Installing dependencies (pnpm, frozen lockfile)');
   await must('pnpm install', pnpm(['install', '--frozen-lockfile', '--prefer-offline']));

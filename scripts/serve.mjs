@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Serves the built site and the API from one process (DESIGN.md section 3). `npm start` builds
+// Serves the built site and the API from one process (ADR 003). `npm start` builds
 // first; the e2e suite calls this directly against a fresh DATA_DIR.
 //
-// The API runs as compiled JavaScript (api/dist/main.js, issue 15), not through a TypeScript
+// The API runs as compiled JavaScript (api/dist/main.js), not through a TypeScript
 // loader. A missing or stale bundle (older than a file it is built from, e.g. right after
 // pulling or editing the API) is rebuilt first, in well under a second.
 import { spawn } from 'node:child_process';

@@ -11,7 +11,7 @@ const CHROMIUM = '/usr/bin/chromium';
 
 async function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
-  // Browsers are never downloaded by a test tool (DESIGN.md section 3): Debian's package it is.
+  // Browsers are never downloaded by a test tool: Debian's package it is.
   if (process.getuid?.() !== 0) {
     fail(
       `Chromium is missing: run "sudo apt-get install -y chromium" (needs ${CHROMIUM}), then npm test again.`,
@@ -25,7 +25,7 @@ async function ensureChromium() {
   }
 }
 
-// The deployment suite runs docs/deploy/nginx.conf.template against the build (issue 9); without
+// The deployment suite runs docs/deploy/nginx.conf.template against the build; without
 // nginx that one spec skips itself and says why, so a missing nginx is a warning, not a failure.
 async function ensureNginx() {
   const found = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'].some(existsSync);
@@ -52,15 +52,18 @@ await ensureNginx();
 
 log('Lint and format check (Biome)');
 await must('Lint', pnpm(['exec', 'biome', 'check', '.']));
-// Features do not import each other (issue 14, item 7); Biome cannot say "any feature but this
+// Features do not import each other; Biome cannot say "any feature but this
 // one", so a plain script checks it (scripts/check-feature-imports.mjs says why).
 log('Feature imports');
 await must('Feature imports', run('node', ['scripts/check-feature-imports.mjs']));
 // The API's folders, config.ts and scripts/ import one way only (the script says which way).
 log('Import directions');
 await must('Import directions', run('node', ['scripts/check-import-directions.mjs']));
+// Comments, test titles and docs cite no tracker numbers and no notes outside the repository.
+log('Comment citations');
+await must('Comment citations', run('node', ['scripts/check-comments.mjs']));
 
-// The first phase runs side by side to keep both cores busy (issue 15): type-checking,
+// The first phase runs side by side to keep both cores busy: type-checking,
 // unit tests and the production build do not depend on each other; the API suites and the
 // browser suites run one after the other (below).
 // The build is made once and the Playwright suites reuse it.
@@ -77,8 +80,8 @@ const firstFailures = await sideBySide([
       { buffered: true },
     ),
   // The same build as `npm run build` (scripts/build.mjs), whatever it comes to include; then
-  // first-load JavaScript of / and every public route against its budget, on that build (issue
-  // 13; prints the chunk table either way). Bytes, not times, so it can share the CPU: it ends
+  // first-load JavaScript of / and every public route against its budget, on that build (prints
+  // the chunk table either way). Bytes, not times, so it can share the CPU: it ends
   // inside the unit tests' wall time instead of adding its own.
   async () => {
     const build = await stage('Build', 'node', ['scripts/build.mjs'], { buffered: true });
@@ -99,9 +102,9 @@ if (firstFailures.length) {
 }
 
 // One after the other, not side by side: both suites time simulated steps against the wall
-// clock, and on a slow day (Lighthouse benchmarkIndex under 1000 on 2026-11-26) the two together
-// left too little CPU for either, and timing tests failed that pass alone. This costs CI time
-// (about the Playwright suite's length), well within its limit.
+// clock, and on a slow machine the two together leave too little CPU for either, so timing tests
+// fail that pass alone. This costs CI time (about the Playwright suite's length), well within
+// its limit.
 log('API integration tests (real server, real databases)');
 const apiFailed =
   (await pnpmStage('API tests', ['--filter', 'api', 'test'], { buffered: true })).exitCode !== 0;

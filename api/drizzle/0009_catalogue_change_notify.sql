@@ -1,4 +1,4 @@
--- Issue 15: every API process keeps the public catalogue (retailers, stores) serialized in memory
+-- Every API process keeps the public catalogue (retailers, stores) serialized in memory (ADR 008)
 -- and drops it on a NOTIFY sent by these triggers, from whichever process or tool wrote the change.
 -- Retailer accounts count too: onboarding a retailer takes it out of the partner lists.
 CREATE FUNCTION notify_catalogue_change() RETURNS trigger LANGUAGE plpgsql AS $$

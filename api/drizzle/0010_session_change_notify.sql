@@ -1,4 +1,4 @@
--- Issue 15: API processes keep a signed-in request's session and user in memory for a few seconds.
+-- API processes keep a signed-in request's session and user in memory for a few seconds (ADR 008).
 -- Any change to a session (revoked, sensitive window opened, deleted) or to a user (profile, email,
 -- verification, deletion) is announced with the user's id on `session_changes`, in the writing
 -- transaction, so every process drops that user's cached sessions when it commits, whichever code

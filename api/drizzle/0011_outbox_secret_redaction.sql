@@ -4,7 +4,7 @@ CREATE INDEX "outbox_secret_expires_at_idx" ON "outbox" USING btree ("secret_exp
 ALTER TABLE "outbox" ADD CONSTRAINT "outbox_secret_check" CHECK (("outbox"."redacted_text" is null) = ("outbox"."secret_expires_at" is null));--> statement-breakpoint
 -- Messages queued before redaction existed: mark their secrets (the curbside PIN, the token of a
 -- verification or email-change link) for redaction when they would have expired: 2 hours for a
--- PIN, 24 hours for a link (issue 12). Rows already past that are redacted at once.
+-- PIN, 24 hours for a link. Rows already past that are redacted at once.
 UPDATE "outbox" SET
   "redacted_text" = regexp_replace("text", '(PIN for order CR-[0-9]+ is )[0-9]{4}', '\1[redacted]', 'g'),
   "secret_expires_at" = "created_at" + interval '2 hours'

@@ -1,4 +1,4 @@
--- Issue 15: the session cache also keeps each signed-in user's default address line (shown by
+-- The session cache also keeps each signed-in user's default address line (shown by
 -- GET /api/auth/me); a change to a user's addresses drops it on every process, like a change to
 -- the user (migration 0010_session_change_notify).
 CREATE FUNCTION notify_address_change() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,4 +1,4 @@
--- Issue 15: each API process keeps a signed-in user's order-pickup list in memory with the user's
+-- Each API process keeps a signed-in user's order-pickup list in memory with the user's
 -- cached sessions (session-cache.ts, `userValue`). Any change to an order pickup (placed, paid,
 -- moved on by the simulator or the curbside flow, cancelled) is announced with its user's id on
 -- `session_changes`, in the writing transaction, so every process drops that user's copy when it

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Compiles the server for production (issue 15): one ES module, api/dist/main.js, bundled by
+// Compiles the server for production: one ES module, api/dist/main.js, bundled by
 // esbuild from src/main.ts with shared-contracts (TypeScript source) inlined and every other
 // package left to node_modules. `npm start` and `pnpm --filter api start` run it with plain Node,
 // so no TypeScript is transpiled at start-up; `pnpm --filter api dev` keeps tsx watch.

@@ -1,6 +1,7 @@
-// The operator's review flag (issue 31): marks a self-service retailer as reviewed, so the item
-// prices its secret key sends can back automatic item credits. Refused (exit 1, nothing changed)
-// until the business email is verified. No admin UI: run it where the server's variables are set.
+// The operator's review flag (docs/security.md): marks a self-service retailer as reviewed, so
+// the item prices its secret key sends can back automatic item credits. Refused (exit 1, nothing
+// changed) until the business email is verified. No admin UI: run it where the server's variables
+// are set.
 //
 // Usage: node scripts/pnpm.mjs --filter api review-retailer <retailer-id>
 // With the embedded database (no DATABASE_URL), stop the server first: PGlite opens one process.

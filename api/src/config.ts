@@ -167,7 +167,7 @@ const envSchema = z.object({
       .default(8080),
   ),
   // Loopback by default: the development outbox and checkout helpers must not reach the network
-  // unless someone chose an interface (issue 12).
+  // unless someone chose an interface.
   HOST: z.preprocess(emptyAsUndefined, z.string().trim().default(LOOPBACK_HOST)),
   DATABASE_URL: z.preprocess(
     emptyAsUndefined,
@@ -337,11 +337,11 @@ export interface Config {
   /** PostgreSQL server when set; otherwise the embedded PGlite under `dataDir`. */
   databaseUrl: string | undefined;
   dataDir: string;
-  /** Multiplies every simulated duration (DESIGN.md section 4); 0.1 makes 45 s take 4.5 s. */
+  /** Multiplies every simulated duration (docs/product.md, "Timings"): 0.1 makes 45 s 4.5 s. */
   simTimeScale: number;
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: LogLevel;
-  /** How long a password (re-)check unlocks sensitive pages such as the wallet (DESIGN.md section 4). */
+  /** How long a password (re-)check unlocks sensitive pages such as the wallet. */
   sensitiveAuthWindowSeconds: number;
   /**
    * Requests per minute one IP address may make to each endpoint that checks a secret (login,
@@ -365,7 +365,7 @@ export interface Config {
   /** Whether the demo store keeps placing simulated orders for the dashboard's demo (off in tests). */
   retailerDemoTraffic: boolean;
   /**
-   * Whether pages are rendered on the server from the apps' Node builds (issue 13, ADR 010); off
+   * Whether pages are rendered on the server from the apps' Node builds (ADR 010); off
    * sends the shell's empty page and the browser renders everything, as a plain static host would.
    */
   serverRendering: boolean;
@@ -405,7 +405,7 @@ export class ConfigError extends Error {
 
 /**
  * Reads the environment once at start-up and fails with every problem listed, so a bad deploy
- * stops immediately with a message naming the variable (STYLE.md, "Parse configuration").
+ * stops immediately with a message naming the variable.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -474,7 +474,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /**
  * Outside production the development outbox (every PIN and verification link) and the
  * development checkout helper answer without a token. They must only be reachable from this
- * machine (issue 12), so a server with them on refuses to listen on the network or to serve a
+ * machine, so a server with them on refuses to listen on the network or to serve a
  * public URL; each problem names the variable to change.
  */
 function developmentExposure(

@@ -28,7 +28,7 @@ describe('OpenAPI tags', () => {
         .map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })),
     );
 
-  // /api-docs reads the document with a light guard (mfe-retailer's openapi.ts, issue 13); the
+  // /api-docs reads the document with a light guard (mfe-retailer's openapi.ts); the
   // full check of the shape it renders is here, where the document is made.
   it('is a document of the shape the API reference renders', () => {
     const checked = openApiDocumentSchema.safeParse(document);

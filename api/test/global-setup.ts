@@ -37,10 +37,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const pglite = await PGlite.create(template);
   await pglite.close();
   project.provide('pgliteTemplate', template);
-  // Migrating a new database cost each test server 0.7 s on PGlite and 0.4 s on PostgreSQL, 92 s
-  // of the suites' worker time in all (issue 32, item 11). Servers now start from a copy that is
-  // already migrated, where migrateDatabase still runs, as at every production start, and finds
-  // nothing to do; the migration tests themselves start from the empty template.
+  // Migrating a new database for every test server adds up (docs/benchmarks.md, "CI time"), so
+  // servers start from a copy that is already migrated, where migrateDatabase still runs, as at
+  // every production start, and finds nothing to do; the migration tests start from empty.
   const migratedRoot = path.join(templateRoot, 'migrated');
   await cp(template, path.join(migratedRoot, 'pglite'), { recursive: true });
   const migrated = await createDatabase({ databaseUrl: undefined, dataDir: migratedRoot });

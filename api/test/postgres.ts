@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /**
- * The PostgreSQL server integration tests run against (issue 2, item 7): the CI server by default.
+ * The PostgreSQL server integration tests run against: the CI server by default.
  * Each test server gets its own database on it, created here and dropped afterwards.
  */
 export const TEST_POSTGRES_URL =

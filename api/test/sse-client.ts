@@ -18,7 +18,7 @@ export interface SseConnection {
 
 /**
  * A minimal `fetch`-based SSE reader, the way the browser client reads streams (it needs the
- * bearer header, which EventSource cannot send; DESIGN.md section 4).
+ * bearer header, which EventSource cannot send).
  */
 export async function openEventStream(url: string, headers: Record<string, string> = {}) {
   const controller = new AbortController();

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// API throughput against a bare Fastify route (issue 15), and start-up time to /api/health.
+// API throughput against a bare Fastify route, and start-up time to /api/health.
 // Usage: node e2e/bench/api-throughput.mjs [seconds per route, default 8]
 //
 // A bare Fastify `{ ok: true }` server is the reference, so runs under different loads of this

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// How long a curbside status change made on the server takes to show in the browser (issue 5):
+// How long a curbside status change made on the server takes to show in the browser:
 // live (server-sent events) against the 5 s polling fallback (the events endpoint blocked).
 // Usage: node e2e/bench/curbside-latency.mjs [rounds per mode, default 2]
 //

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Measures the JavaScript a first visit to a page downloads before it is interactive, meaning its
-// heading is on screen and hydrated (issues 2 and 13): every JS file, its size as sent (brotli, what Chromium negotiates), its gzip
-// size and its raw size, and which files carry the federation runtime; then the first-load total of every public
-// route, with what was fetched after that (idle work) beside it.
+// heading is on screen and hydrated: every JS file, its size as sent (brotli, what Chromium
+// negotiates), its gzip size and its raw size, and which files carry the federation runtime; then
+// the first-load total of every public route, with what was fetched after that (idle work) beside
+// it.
 //
 // Usage: node e2e/bench/first-load.mjs [base-url]
 // Without a URL it starts the production server itself (scripts/serve.mjs) over the repository's

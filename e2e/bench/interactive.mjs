@@ -1,14 +1,9 @@
 #!/usr/bin/env node
-// How long a page takes to answer on a slow phone (issue 30), in a real Chromium under Lighthouse's
-// Slow 4G preset applied by DevTools throttling (562.5 ms per request, 1,474.56 kbit/s down,
-// 675 kbit/s up, 4× CPU), on Lighthouse's mobile screen, cache off, a fresh context per run:
-//   - hydration gap: on the public routes, first contentful paint, the time the page's first <h1>
-//     was owned by React (hydrated), and the gap between the two;
-//   - signed-in data time: on /pickup-history, /wallet (inside the sensitive window) and
-//     /settings, the time until the demo customer's own data is on screen.
-// Both from navigation start, for the federated build and the non-federated reference (ADR 012),
-// runs alternating between the two. A benchmark, not a test: it prints, and writes the tables
-// between the INTERACTIVE markers of docs/benchmarks.md.
+// How long a page takes to answer on a slow phone (Lighthouse's Slow 4G and 4× CPU, applied by
+// DevTools throttling in a real Chromium): the hydration gap of the public routes and when the
+// signed-in pages show their data, federated build against the reference, as docs/benchmarks.md
+// ("Interactive on a throttled phone") describes. Writes its tables between the INTERACTIVE
+// markers.
 //
 // Usage: node e2e/bench/interactive.mjs [runs per route and build, default 5]
 //   STATIC_ROOT / DIST_ROOT, REFERENCE_ROOT, REFERENCE=off  as for lighthouse.mjs
@@ -105,7 +100,7 @@ function watchPage(probe) {
 /**
  * Signs the demo customer in for `context` through the real endpoints, unthrottled: login (any
  * cookie it sets stays in the context's jar), the password re-check that opens the sensitive
- * window, then SPEC's storage keys, as e2e/fixtures/auth-api.ts does for the tests.
+ * window, then the session's storage keys, as e2e/fixtures/auth-api.ts does for the tests.
  */
 async function signIn(context, page, baseUrl) {
   const login = await context.request.post(`${baseUrl}/api/auth/login`, {

@@ -8,7 +8,7 @@ import { screenEmulationMetrics, throttling } from 'lighthouse/core/config/const
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { freePort } from '../../scripts/lib/servers.mjs';
 
-/** The routes Lighthouse and the interactivity bench measure (issues 13 and 30). */
+/** The routes Lighthouse and the interactivity bench measure. */
 export const LIGHTHOUSE_ROUTES = [
   '/',
   '/auth',

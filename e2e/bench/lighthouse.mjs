@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Lighthouse mobile on the production build and its non-federated reference, in one run (issue 13,
-// ADR 012). Usage: node e2e/bench/lighthouse.mjs [runs per route, default 5]
+// Lighthouse mobile on the production build and its non-federated reference, in one run (ADR
+// 012). Usage: node e2e/bench/lighthouse.mjs [runs per route, default 5]
 //   STATIC_ROOT / DIST_ROOT  the federated build to measure (default: the repository's builds)
 //   REFERENCE_ROOT           a reference build to use as it is (default: build one, FEDERATION=off)
 //   REFERENCE=off            measure the federated build only

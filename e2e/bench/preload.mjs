@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Measures what preloading a remote on link intent buys (issue 9): navigating from one remote's
+// Measures what preloading a remote on link intent buys: navigating from one remote's
 // page to another remote's page by a footer link, once with a plain click (no hover, no focus, so
 // nothing is preloaded) and once after hovering the link first (250 ms is a typical hover-to-click
 // delay; on the throttled network also 1.5 s, long enough for the whole preload). For each it

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Holds thousands of idle live-update streams against one API process and reports their cost
-// (issue 12, item 9): resident memory, /api/health latency meanwhile, and how fast the caps
+// Holds thousands of idle live-update streams against one API process and reports their cost:
+// resident memory, /api/health latency meanwhile, and how fast the caps
 // answer 429. Usage: node e2e/bench/sse-streams.mjs [streams, default 10000, at most 19000]
 // Starts the compiled API as a deployment configures it (NODE_ENV=production, DEMO_CUSTOMER=off,
 // demo traffic on) on a fresh embedded database, measured on its second start. The streams are the

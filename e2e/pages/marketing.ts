@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** Every page of the marketing remote, with its h1 and the title it sets (issue 4). */
+/** Every page of the marketing remote, with its h1 and the title it sets. */
 export const MARKETING_PAGES = [
   { path: '/', heading: 'DELIVERY REDEFINED', title: 'DELIVERY REDEFINED · CurbRun' },
   { path: '/about-us', heading: 'About Us', title: 'About Us · CurbRun' },

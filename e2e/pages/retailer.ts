@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, expect } from '@playwright/test';
 
-/** A retailer as the onboarding API creates it (issue 8). */
+/** A retailer as the onboarding API creates it. */
 export interface OnboardedRetailer {
   retailerId: string;
   businessName: string;

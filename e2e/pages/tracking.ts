@@ -4,7 +4,7 @@ import { tokenOf } from '../fixtures/auth-api';
 import { CARD_EXPIRY, CARDS } from './customer-common';
 
 /**
- * Page objects and API setup for the issue 7 suites: delivery tracking, pickup history, refund
+ * Page objects and API setup for the deliveries suites: delivery tracking, pickup history, refund
  * requests and settings.
  */
 
@@ -23,7 +23,7 @@ export interface PlacedOrder {
   feeCents: number;
 }
 
-/** Calls of the issue 7 features as the page's signed-in user. */
+/** Calls of the deliveries, refunds and settings features as the page's signed-in user. */
 export class DeliveriesApi {
   constructor(
     readonly request: APIRequestContext,

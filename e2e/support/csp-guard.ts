@@ -12,7 +12,7 @@ let bindings = 0;
 /**
  * Collects every Content-Security-Policy violation in a browser context: the
  * `securitypolicyviolation` event of each page (and frame), and Chromium's console message for
- * the cases without an event. A suite fails a test that caused any (issue 9).
+ * the cases without an event. A suite fails a test that caused any.
  */
 export async function collectCspViolations(context: BrowserContext): Promise<CspViolation[]> {
   const violations: CspViolation[] = [];

@@ -1,6 +1,6 @@
 /**
- * Every route of SPEC section 2 with the remote that owns it (DESIGN.md section 1; null: the
- * shell's own page). One list for the suites that walk every route (routing, 320 px, axe).
+ * Every route of docs/product.md, "Routes", with the remote that owns it (null: the shell's own
+ * page). One list for the suites that walk every route (routing, 320 px, axe).
  */
 export const ROUTES: ReadonlyArray<{ path: string; owner: string | null }> = [
   { path: '/', owner: 'marketing' },
@@ -36,12 +36,12 @@ export const ROUTES: ReadonlyArray<{ path: string; owner: string | null }> = [
   { path: '/retailer-onboarding', owner: 'retailer' },
   { path: '/robot-leasing-payment', owner: 'retailer' },
   { path: '/robot-leasing-success', owner: 'retailer' },
-  // Linked from the team page (DESIGN.md section 1), and the 404 page itself.
+  // Linked from the team page, and the 404 page itself.
   { path: '/careers', owner: 'marketing' },
   { path: '/contact', owner: 'marketing' },
 ];
 
-/** Unknown sub-paths of every remote: each shows the 404 page, signed in or out (issue 14). */
+/** Unknown sub-paths of every remote: each shows the 404 page, signed in or out. */
 export const UNKNOWN_PATHS: readonly string[] = [
   '/no-such-page',
   '/schedule-pickup/not-a-step',

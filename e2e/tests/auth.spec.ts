@@ -170,7 +170,7 @@ test.describe('accounts on the shared server', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
-  test('the login form shows the SPEC messages and a spinner while pending', async ({
+  test('the login form shows the validation messages and a spinner while pending', async ({
     page,
     account,
     authPage,
@@ -194,7 +194,7 @@ test.describe('accounts on the shared server', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('registration validates with the SPEC messages and scores the password', async ({
+  test('registration validates with the product messages and scores the password', async ({
     authPage,
   }) => {
     await authPage.goto('register');
@@ -244,7 +244,7 @@ test.describe('accounts on the shared server', () => {
     );
   });
 
-  test('/verify-email: no token and a spent token both go to /auth with the SPEC toasts', async ({
+  test('/verify-email: no token and a spent token both go to /auth with their toasts', async ({
     page,
     authApi,
   }) => {

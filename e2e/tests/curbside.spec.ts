@@ -11,12 +11,10 @@ import {
 import { CurbsidePage, randomPhone, readPinFromOutbox } from '../pages/curbside';
 
 /**
- * Curbside pickup end to end (issue 5) on the composed site, with the robot simulated by the
- * server at SIM_TIME_SCALE 0.25: its 45 s take 11.25 s, each step lasting at least 2.5 s. At the
- * other suites' 0.1 a step lasts 1 s, and on a loaded CI machine the page's live stream could
- * connect, or its main thread be busy, for longer than two steps, so the first test saw only three
- * of the five steps (a render batches the updates that arrive together; the timeline still has them
- * all). The suite runs its own server: it consumes the demo customer's ready orders, which other
+ * Curbside pickup end to end on the composed site, the robot simulated by the server at
+ * SIM_TIME_SCALE 0.25 (each step at least 2.5 s): at the other suites' 0.1, a loaded machine's
+ * page may connect its live stream, or be busy, for longer than two steps and show fewer steps.
+ * The suite runs its own server: it consumes the demo customer's ready orders, which other
  * suites may read as seeded.
  */
 const SIM_TIME_SCALE = 0.25;
@@ -52,7 +50,7 @@ test('a customer with a ready order completes a curbside pickup with the PIN fro
   await expect(page.getByRole('heading', { name: 'How It Works' })).toBeVisible();
   await curbside.start();
 
-  // SPEC section 5's messages, before anything is sent.
+  // The validation messages, before anything is sent.
   await curbside.notifyButton.click();
   await expect(page.getByText('Order number is required')).toBeVisible();
   await expect(page.getByText('Parking spot number is required')).toBeVisible();

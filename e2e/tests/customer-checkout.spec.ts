@@ -3,7 +3,7 @@ import { expect, mainAxeViolations, test } from '../fixtures/test';
 import { CARDS, CustomerApi, fillCard } from '../pages/customer-common';
 
 /**
- * `/checkout?session=` (issue 6): a retailer's checkout, created here through the development
+ * `/checkout?session=`: a retailer's checkout, created here through the development
  * stand-in for the retailer API (the same `createCheckoutSession` server function).
  */
 

@@ -3,7 +3,7 @@ import { CARDS, CustomerApi, fillCard } from '../pages/customer-common';
 import { SchedulePickupPage } from '../pages/customer-schedule';
 
 /**
- * Scheduling a pickup end to end (issue 6): the five steps on the composed site, paid by card and
+ * Scheduling a pickup end to end: the five steps on the composed site, paid by card and
  * by wallet, the draft across reloads, the draft guard, one order per double click, and a
  * declined card that keeps the form.
  */

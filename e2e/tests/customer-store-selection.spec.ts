@@ -1,7 +1,7 @@
 import { expect, mainAxeViolations, test } from '../fixtures/test';
 import { SchedulePickupPage } from '../pages/customer-schedule';
 
-/** `/store-selection` (issue 6): browse by category and metro area, then start the flow. */
+/** `/store-selection`: browse by category and metro area, then start the flow. */
 
 test('browsing by category and metro area and starting a pickup from a store', async ({
   signedInPage: page,

@@ -2,7 +2,7 @@ import { expect, mainAxeViolations, test } from '../fixtures/test';
 import { CARDS, fillCard } from '../pages/customer-common';
 import { SchedulePickupPage } from '../pages/customer-schedule';
 
-/** `/subscribe` (issue 6): plans, subscribing with payment, the benefit in prices, cancelling. */
+/** `/subscribe`: plans, subscribing with payment, the benefit in prices, cancelling. */
 
 test('a customer subscribes, gets free curbside pickup, and cancels', async ({
   signedInPage: page,

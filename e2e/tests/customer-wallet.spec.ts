@@ -1,7 +1,7 @@
 import { expect, mainAxeViolations, test } from '../fixtures/test';
 import { CARDS, CustomerApi, fillCard } from '../pages/customer-common';
 
-/** `/wallet` (issue 6): balance, adding funds by card, the ledger, saved cards. */
+/** `/wallet`: balance, adding funds by card, the ledger, saved cards. */
 
 test('a customer adds funds by card and sees them in the ledger', async ({
   signedInPage: page,

@@ -5,7 +5,7 @@ import { expect, test } from '../fixtures/test';
 import { findOrInstallNginx, type RunningNginx, startNginx } from '../support/nginx';
 import { REPO_ROOT } from '../support/remote-build';
 
-// Issue 9: docs/deploy/nginx.conf.template, run as it is against the built site, in front of the
+// docs/deploy/nginx.conf.template, run as it is against the built site, in front of the
 // suite's API server: cache headers, precompressed files, security headers, CORS on remote
 // assets, the history fallback, the API and its event streams proxied, and the site working.
 

@@ -4,7 +4,7 @@ import { expect, test } from '../fixtures/test';
 import { servedRemoteDist } from '../support/remote-build';
 import { StaticOrigin } from '../support/static-origin';
 
-// Issue 9: the marketing remote lives on its own origin, which goes down, then stalls (accepts
+// The marketing remote lives on its own origin, which goes down, then stalls (accepts
 // connections, never answers). The shell shows the fallback panel (after the load timeout when
 // nothing answers), the rest of the site keeps working, and Retry recovers without a reload.
 test.describe.configure({ mode: 'serial', timeout: 90_000 });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 
-// Issue 9: when the user shows where they are going (hovering or focusing a link to a path another
+// When the user shows where they are going (hovering or focusing a link to a path another
 // remote owns: header, footer, or a link inside a remote), the shell loads that remote first, so
 // following the link renders the page without the Loading indicator.
 

@@ -13,7 +13,7 @@ import {
 } from '../support/remote-build';
 import { StaticOrigin } from '../support/static-origin';
 
-// Issue 9: one team ships a new release of its remote; the shell is neither rebuilt nor restarted.
+// One team ships a new release of its remote; the shell is neither rebuilt nor restarted.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const RELEASE_2_TITLE = 'About Us · release 2';

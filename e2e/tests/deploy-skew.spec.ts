@@ -3,7 +3,7 @@ import { expect, test } from '../fixtures/test';
 import { type BuiltRemote, buildRemoteCopy } from '../support/remote-build';
 import { StaticOrigin } from '../support/static-origin';
 
-// Issue 9: a remote built against another major of a shared singleton is refused by the Module
+// A remote built against another major of a shared singleton is refused by the Module
 // Federation runtime (strictVersion), shown as the fallback panel; a compatible range loads.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 

@@ -2,16 +2,13 @@ import type { Page, Response } from '@playwright/test';
 import { axeViolations, expect, signInPage, test } from '../fixtures/test';
 import { ROUTES } from '../support/routes';
 
-// Every route of SPEC section 2, visited once signed out and once signed in, on a 320 px wide
-// screen. One visit carries every per-route check the suites make (issue 15: the same walk used
-// to be made four times, by the routing, CSP, 320 px and axe suites):
+// Every route of docs/product.md, "Routes", visited once signed out and once signed in, on a
+// 320 px wide screen. One visit carries every per-route check, so the walk is made once:
 // - it is served (200) under the site's Content-Security-Policy, and the automatic CSP guard
-//   (e2e/fixtures/test.ts) fails the test on any violation while the page loads and settles
-//   (issue 9);
+//   (e2e/fixtures/test.ts) fails the test on any violation while the page loads and settles;
 // - it renders its page, never the 404 or the section-unavailable panel, and signed out it
-//   fetches only the manifest of the remote that owns it (DESIGN.md section 1);
-// - it holds at 320 px (no horizontal scroll) and axe finds no serious or critical violation
-//   (DESIGN.md section 5, issue 14 item 4).
+//   fetches only the manifest of the remote that owns it;
+// - it holds at 320 px (no horizontal scroll) and axe finds no serious or critical violation.
 
 const notFound = (page: Page) =>
   page.getByRole('heading', { level: 1, name: '404 Page Not Found' });

@@ -1,11 +1,11 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 
-// Issue 13, "no waterfall": the first HTML response of a page already carries what `/remotes.json`
+// No waterfall: the first HTML response of a page already carries what `/remotes.json`
 // answers, the entry its remote's manifest names, and preload hints for the remote that owns the
 // page, so the shell loads that remote with its own JavaScript, not after it. A server-rendered
 // page keeps what only federation adds (the runtime, the remote's entry and `./routes`) in a
-// template the shell applies once the HTML has painted (issue 30, section 6; ADR 017); the page's
+// template the shell applies once the HTML has painted (ADR 017 decision 7); the page's
 // own chunks are hinted in the head. The fixture's CSP guard fails any test during which
 // the page reported a Content-Security-Policy violation.
 

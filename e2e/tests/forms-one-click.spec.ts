@@ -6,7 +6,7 @@ import { ContactPage } from '../pages/marketing';
 import { onboardByApi } from '../pages/retailer';
 import { DeliveriesApi } from '../pages/tracking';
 
-// Issue 14, item 1: a form that validates on blur shows a message when the pointer goes down on
+// A form that validates on blur shows a message when the pointer goes down on
 // the submit button, the button moves, and the click lands on nothing. Every test here clicks
 // submit exactly once per attempt, with a real pointer (the click blurs the field typed in last):
 // invalid values → the messages show; valid values → the form submits.

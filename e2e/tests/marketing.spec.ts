@@ -26,7 +26,7 @@ test.describe('every marketing page', () => {
       await expect(page).toHaveTitle(title);
       const description = await page.locator('meta[name="description"]').getAttribute('content');
       expect(description?.length ?? 0).toBeGreaterThan(40);
-      // Nothing on the marketing pages mentions the other retailer figure (issue 4).
+      // Nothing on the marketing pages mentions a second retailer figure.
       await expect(page.locator('main')).not.toContainText('1000+');
       // Loading placeholders finished before axe looks.
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);

@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { UNKNOWN_PATHS } from '../support/routes';
 
-// SPEC section 2: any path that is not a route shows '404 Page Not Found'. Unknown sub-paths of
-// every remote too, signed in or out: the 404 wins over the sign-in redirect (issue 14).
+// Any path that is not a route shows '404 Page Not Found'. Unknown sub-paths of every remote too,
+// signed in or out: the 404 wins over the sign-in redirect.
 
 const notFound = (page: Page) =>
   page.getByRole('heading', { level: 1, name: '404 Page Not Found' });

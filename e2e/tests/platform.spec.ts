@@ -45,7 +45,7 @@ test.describe('header and footer', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
-  test('the footer links go where the spec says, and the legal labels are not links', async ({
+  test('the footer links go where they should, and the legal labels are not links', async ({
     page,
   }) => {
     await page.goto('/');
@@ -123,7 +123,7 @@ test.describe('a remote that is down', () => {
       const body = await response.json();
       await route.fulfill({ response, json: { ...body, curbside: 'javascript:alert(1)' } });
     });
-    // The server inlines the configuration in the page (issue 13); without it the shell reads
+    // The server inlines the configuration in the page; without it the shell reads
     // /remotes.json, as it does from a static host.
     await page.route('**/curbside-pickup', async (route) => {
       const response = await route.fetch();

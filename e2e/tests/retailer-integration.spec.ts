@@ -4,9 +4,9 @@ import { CARDS, fillCard } from '../pages/customer-common';
 import { onboardByApi, startLocalServer } from '../pages/retailer';
 
 /**
- * Issue 8 end to end: a retailer onboards, integrates with its test key, a customer pays at
- * /checkout, the delivery appears on the dashboard and a signed webhook reaches a real receiver;
- * and the widget on a shop page served from another port opens the checkout.
+ * The retailer integration end to end: a retailer onboards, integrates with its test key, a
+ * customer pays at /checkout, the delivery appears on the dashboard and a signed webhook reaches a
+ * real receiver; and the widget on a shop page served from another port opens the checkout.
  */
 
 test('onboard, initialize a checkout with the test key, customer pays, dashboard and webhook follow', async ({
@@ -17,8 +17,7 @@ test('onboard, initialize a checkout with the test key, customer pays, dashboard
   baseURL,
 }) => {
   // The whole integration in one test (onboarding, two accounts, checkout, dashboard, webhook,
-  // two axe scans): 28-43 s alone on this machine, and it ran out of the default 60 s beside the
-  // other worker in CI on 2026-11-28.
+  // two axe scans): beside another worker on a busy machine it can outlast the default 60 s.
   test.slow();
   const receiver = await startLocalServer(() => ({ status: 200, body: 'ok' }));
   try {

@@ -3,7 +3,7 @@ import { startExtraServer } from '../fixtures/extra-server';
 import { AuthApi, expect, ReAuthenticatePage, signInPage, test } from '../fixtures/test';
 
 /**
- * Issue 12: key changes need the recent password re-check, like the wallet. Outside the window
+ * Key changes need the recent password re-check, like the wallet. Outside the window
  * the onboarding page sends the person through /re-authenticate and back, and the change then
  * goes through. A 3-second window on a server of its own keeps the shared server's 10 minutes.
  */

@@ -4,9 +4,9 @@ import { expect, mainAxeViolations, test, tokenOf } from '../fixtures/test';
 import { CARDS, fillCard } from '../pages/customer-common';
 import { onboardByApi } from '../pages/retailer';
 
-/** The retailer pages (issue 8): landing, docs, widget script, dashboard demo, robot leasing. */
+/** The retailer pages: landing, docs, widget script, dashboard demo, robot leasing. */
 
-test('the landing page shows the SPEC copy, links to the retailer pages and copies the sample request', async ({
+test('the landing page shows its copy, links to the retailer pages and copies the sample request', async ({
   page,
   context,
 }) => {
@@ -51,7 +51,7 @@ test('the landing page shows the SPEC copy, links to the retailer pages and copi
   expect(copied).toContain('Authorization: Bearer <api key>');
   for (const key of ['"retailer_id"', '"order_items"', '"customer_info"'])
     expect(copied).toContain(key);
-  // The confirmation lasts 2 s (SPEC section 9).
+  // The confirmation lasts 2 s.
   await expect(page.getByText('Copied!')).toBeHidden({ timeout: 3_500 });
   expect(await mainAxeViolations(page)).toEqual([]);
 

@@ -8,7 +8,7 @@ import { expect, test } from '../fixtures/test';
 import { HomePage } from '../pages/marketing';
 import { REPO_ROOT } from '../support/remote-build';
 
-// Issue 13, server rendering (ADR 010): a public page's first HTML already holds its heading and
+// Server rendering (ADR 010): a public page's first HTML already holds its heading and
 // text, and the browser hydrates that HTML (keeps its elements) without a hydration error.
 
 const PUBLIC_PAGES = [
@@ -189,7 +189,7 @@ test('a press that starts before the page hydrates and ends after it is a click:
   const button = form.getByRole('button', { name: 'Create account' });
   await button.scrollIntoViewIfNeeded();
   const scrolled = await page.evaluate(() => window.scrollY);
-  // Below the fold: the visitor scrolled to it (the registration flake, issue 14's one click).
+  // Below the fold: the visitor scrolled to it, where one click must be enough.
   expect(scrolled).toBeGreaterThan(0);
   const box = await button.boundingBox();
   if (!box) throw new Error('the button has no box');

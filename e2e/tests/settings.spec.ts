@@ -68,7 +68,7 @@ test('changing the password signs out the other sessions', async ({
   await authApi.login(account.username, 'N3w!Passw0rd-2026');
 });
 
-test('"Sign out of all other sessions" ends the other sessions and keeps this one (issue 31)', async ({
+test('"Sign out of all other sessions" ends the other sessions and keeps this one', async ({
   signedInPage: page,
   authApi,
   account,

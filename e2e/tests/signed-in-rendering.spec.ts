@@ -3,7 +3,7 @@ import { storeSession } from '../fixtures/auth-api';
 import { watchHydration } from '../fixtures/hydration';
 import { DEMO_ACCOUNT, expect, test } from '../fixtures/test';
 
-// Issue 30, item 3 (ADR 015): a signed-in customer's own data is in the first HTML of
+// ADR 015: a signed-in customer's own data is in the first HTML of
 // /pickup-history, /wallet and /settings (the session cookie set at login), so it is on screen
 // before any script runs; the browser hydrates that HTML without a mismatch; and a page rendered
 // for another user than the browser's stored session is never shown as this browser's.

@@ -1,2 +1,2 @@
-// Async boundary: shared singletons are negotiated before any React code runs (DESIGN.md section 2).
+// Async boundary: shared singletons are negotiated before any React code runs.
 import('./bootstrap');

@@ -3,8 +3,8 @@ import { describeUnknownSubPaths, mockFetch, renderWithProviders } from 'shared-
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import CustomerRoutes from './routes';
 
-// SPEC section 2: any path that is not a route shows '404 Page Not Found', signed in or out
-// (issue 14, item 3). Before, a signed-out `/schedule-pickup/not-a-step` went to /auth first.
+// Any path that is not a route shows '404 Page Not Found', signed in or out: a signed-out
+// `/schedule-pickup/not-a-step` must not go to /auth first.
 describeUnknownSubPaths('customer', CustomerRoutes, [
   '/schedule-pickup/not-a-step',
   '/schedule-pickup/payment/extra',

@@ -1,4 +1,4 @@
-// What a first visit to a page downloads in JavaScript (issues 2 and 13), shared by the benchmark
+// What a first visit to a page downloads in JavaScript, shared by the benchmark
 // (e2e/bench/first-load.mjs) and the build's budget check (scripts/check-bundle-budget.mjs), so
 // both count the same bytes: every script the page fetched until its heading is on screen and
 // hydrated, its size as sent, its gzip -9 size and its raw size.
@@ -14,8 +14,8 @@ import { assertPortFree, freePort, waitForHealth } from './servers.mjs';
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
- * The pages a signed-out visitor can open (SPEC section 2), the ones that must paint fast on a
- * phone. Signed-in pages redirect a stranger to /auth, which is in the list.
+ * The pages a signed-out visitor can open (docs/product.md, "Routes"), the ones that must paint
+ * fast on a phone. Signed-in pages redirect a stranger to /auth, which is in the list.
  */
 export const PUBLIC_ROUTES = [
   '/',
@@ -102,7 +102,7 @@ export async function measureFirstLoad(browser, url, { settleMs = 500 } = {}) {
           gzip: gzipSync(body, { level: 9 }).length,
           raw: body.length,
           // Module Federation's runtime: runtime-core in the shell's runtime chunk, the bundler
-          // runtime in the owning remote's entry (ADR 014), never a copy per chunk (issue 2).
+          // runtime in the owning remote's entry (ADR 014), never a copy per chunk.
           mfRuntime: /__FEDERATION__|_FEDERATION_RUNTIME_CORE/.test(body.toString()) ? 1 : 0,
         };
       })(),

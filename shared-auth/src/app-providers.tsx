@@ -15,7 +15,7 @@ export function AppProviders({
   children: ReactNode;
   /**
    * The QueryClient to use instead of a new one: the server's rendering reads what its queries
-   * fetched afterwards, and the browser's is hydrated with that before the page (issue 13).
+   * fetched afterwards, and the browser's is hydrated with that before the page.
    */
   client?: QueryClient;
 }) {

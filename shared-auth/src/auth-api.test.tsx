@@ -59,7 +59,7 @@ afterEach(() => {
   act(() => resetToasts());
 });
 
-describe('login (SPEC sections 4 and 8)', () => {
+describe('login', () => {
   it('stores token, userID and sensitiveAuthTime and loads the user', async () => {
     stubFetch({
       '/api/auth/login': () => Response.json({ token: 'tok', user: { id: 'u1' } }),

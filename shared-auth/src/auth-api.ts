@@ -8,13 +8,13 @@ import { parseWith } from './auth-schemas';
 import { markSensitiveAuth } from './storage';
 
 /**
- * The `/api/auth/*` calls of SPEC section 7 as TanStack Query hooks, with the toasts of SPEC
- * section 8 built in so every screen that signs someone in or out says the same thing.
+ * The `/api/auth/*` calls as TanStack Query hooks, with their toasts (docs/product.md, "Toasts")
+ * built in so every screen that signs someone in or out says the same thing.
  */
 
 /**
  * `GET /api/auth/check-sensitive`: true inside the session's sensitive window, false outside it
- * (403); throws for anything else (SPEC section 2: "fails, returns false, or throws").
+ * (403); throws for anything else (the guard treats all three alike).
  */
 export async function checkSensitive(signal?: AbortSignal): Promise<boolean> {
   try {
@@ -45,7 +45,7 @@ export const sensitiveCheckQueryOptions = () =>
 
 const TRY_AGAIN = 'Please check your connection and try again.';
 
-/** `POST /api/auth/login`, then the session is stored and the user loaded (SPEC section 4). */
+/** `POST /api/auth/login`, then the session is stored and the user loaded. */
 export function useLoginMutation() {
   const { startSession } = useAuth();
   return useMutation({
@@ -134,7 +134,7 @@ export function useLogoutMutation(options: { leave?: () => Promise<void> } = {})
 
 /**
  * `POST /api/auth/verify-recent`: re-checks the password. Success refreshes the user and marks
- * sensitive access as granted (SPEC section 4).
+ * sensitive access as granted.
  */
 export function useVerifyRecentMutation() {
   const { refreshUser } = useAuth();
@@ -169,7 +169,7 @@ export function useVerifyRecentMutation() {
   });
 }
 
-/** `POST /api/auth/verify-email`; the page decides the toasts and where to go (SPEC section 8). */
+/** `POST /api/auth/verify-email`; the page decides the toasts and where to go. */
 export function useVerifyEmailMutation() {
   const queryClient = useQueryClient();
   return useMutation({

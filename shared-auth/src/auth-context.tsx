@@ -17,7 +17,7 @@ import { clearSession, getToken, storeSession } from './storage';
 
 export type AuthStatus = 'loading' | 'anonymous' | 'authenticated';
 
-/** `['auth', 'me']`: the current user; fetched only when a token is stored (SPEC section 7). */
+/** `['auth', 'me']`: the current user; fetched only when a token is stored. */
 export const meQueryOptions = () =>
   queryOptions({
     queryKey: ['auth', 'me'] as const,
@@ -30,7 +30,7 @@ export const meQueryOptions = () =>
         );
         return user;
       } catch (error) {
-        // SPEC section 4: a 401 removes the token and the user is anonymous.
+        // A 401 removes the token and the user is anonymous.
         if (error instanceof ApiError && error.status === 401) {
           clearSession();
           return null;
@@ -60,7 +60,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const me = useQuery(meQueryOptions());
 
   useEffect(() => {
-    // SPEC section 8: fetching the user fails with non-401 → 'Failed to fetch user data'.
+    // Fetching the user fails with non-401 → 'Failed to fetch user data'.
     if (me.isError) {
       toast({
         title: 'Failed to fetch user data',
@@ -71,7 +71,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [me.isError]);
 
   const answer: AuthStatus = me.isPending ? 'loading' : me.data ? 'authenticated' : 'anonymous';
-  // The first answer is published as a transition (issue 13): on a server-rendered page, React
+  // The first answer is published as a transition: on a server-rendered page, React
   // then finishes hydrating sections still waiting for their code before showing it, instead of
   // throwing their server HTML away. Later changes (login, logout) apply at once.
   // Already answered when the page came with the session (ADR 015): the server rendered it so.

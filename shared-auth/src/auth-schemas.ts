@@ -2,8 +2,8 @@ import type * as AuthContracts from 'shared-contracts/auth';
 
 /**
  * The auth answers' zod schemas, loaded on demand: shared-auth is on every first load and a
- * signed-out visitor of `/` makes none of these calls, so zod stays out of that load (issue 13's
- * budget). Each call loads them beside its request, so no round trip is added.
+ * signed-out visitor of `/` makes none of these calls, so zod stays out of that load (the
+ * first-load budget). Each call loads them beside its request, so no round trip is added.
  */
 export const authSchemas = () => import('shared-contracts/auth');
 

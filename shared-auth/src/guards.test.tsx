@@ -75,7 +75,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-describe('SensitiveRoute (SPEC section 2)', () => {
+describe('SensitiveRoute', () => {
   it('signed out: remembers the target for after login and goes to /auth', async () => {
     const spy = stubServer(() => Response.json({}));
     renderAt('/wallet?tab=ledger');

@@ -46,7 +46,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 }
 
 /**
- * The sensitive-authentication guard (SPEC section 2) for Account and Wallet:
+ * The sensitive-authentication guard for Account and Wallet (docs/product.md, "People and access"):
  * - not signed in: remember the target as redirectAfterLogin and go to /auth;
  * - check-sensitive fails, answers false or throws: remember the target as
  *   redirectAfterSensitiveAuth and go to /re-authenticate;

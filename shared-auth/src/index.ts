@@ -1,6 +1,6 @@
 // shared-auth's public surface; one module because it is shared as a single federated singleton,
 // so every remote reads the same session through one React context (docs/decisions/016). The
-// package owns authentication: the session and its storage (SPEC section 3), AuthProvider and
+// package owns authentication: the session and its browser storage, AuthProvider and
 // useAuth, the auth calls, the route guards and the way to /auth and /re-authenticate and back.
 
 export { AppProviders } from './app-providers';

@@ -51,7 +51,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-describe('useSendToAuth (SPEC section 2)', () => {
+describe('useSendToAuth', () => {
   it('sign-in: goes to /auth and keeps the page as redirectAfterLogin', () => {
     renderPage({ detour: 'sign-in', returnTo: '/schedule-pickup' });
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/auth$/);

@@ -4,7 +4,7 @@ import { useAuth } from './auth-context';
 import { rememberRedirect, STORAGE_KEYS, takeRedirect } from './storage';
 
 /**
- * The two detours of SPEC section 2: the page that proves who someone is, and the key under which
+ * The two detours: the page that proves who someone is, and the key under which
  * the page to come back to is remembered (the page reads it once the person is through).
  */
 const AUTH_PAGES = {
@@ -42,7 +42,7 @@ export function useSendToAuth(): SendToAuth {
 
 /**
  * For buttons that lead to signed-in pages (the home page's 'Schedule a Pickup', ...): signed in,
- * go there; signed out, sign in first and come back (SPEC section 2). For a link's click handler
+ * go there; signed out, sign in first and come back. For a link's click handler
  * see mfe-marketing's `useSignInFirstOnClick`.
  */
 export function useNavigateOrSignIn(): (target: string) => void {
@@ -58,7 +58,7 @@ export function useNavigateOrSignIn(): (target: string) => void {
   );
 }
 
-/** Where to go after login: the remembered page (then forgotten), else home (SPEC section 2). */
+/** Where to go after login: the remembered page (then forgotten), else home. */
 export function takeRedirectAfterLogin(): string {
   return takeRedirect(STORAGE_KEYS.redirectAfterLogin) ?? '/';
 }

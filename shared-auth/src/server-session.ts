@@ -13,7 +13,7 @@ function storedUserId(): string | null {
 /**
  * Whether the query data a server-rendered page came with may be used here (ADR 015). A page
  * rendered for a signed-in customer (by the session cookie) carries `['auth', 'me']`; it is used
- * only when this browser's stored session (SPEC's local-storage token) is the same user's. When
+ * only when this browser's stored session (the local-storage token) is the same user's. When
  * not (signed out here, or another user), none of it is used, the page renders from this
  * browser's own session, and the server is asked to forget the cookie, so the next page is not
  * rendered for that other user either.

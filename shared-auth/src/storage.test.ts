@@ -14,7 +14,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-describe('session storage keys (SPEC section 3)', () => {
+describe('session storage keys', () => {
   it('stores token, userID and sensitiveAuthTime at login and clears them at logout', () => {
     storeSession('t0k', 'user-1', 1_700_000_000_000);
     expect(localStorage.getItem('token')).toBe('t0k');

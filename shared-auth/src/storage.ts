@@ -2,9 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { keepOnDevice, setDeviceDataOwner, setTokenSource } from 'shared-client';
 
 /**
- * Browser storage keys of SPEC section 3. Local storage: `token`, `userID`, `sensitiveAuthTime`
- * (ms timestamp set at login). Session storage: `redirectAfterLogin`, `redirectAfterSensitiveAuth`,
- * whose values are saved as JSON.
+ * Browser storage keys (docs/product.md, "Browser storage and cookies"). Local storage: `token`,
+ * `userID`, `sensitiveAuthTime` (ms timestamp set at login). Session storage: `redirectAfterLogin`,
+ * `redirectAfterSensitiveAuth`, whose values are saved as JSON.
  */
 export const STORAGE_KEYS = {
   token: 'token',

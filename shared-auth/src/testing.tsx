@@ -154,8 +154,9 @@ export function eventStream(
 }
 
 /**
- * SPEC section 2: any path that is not a route shows '404 Page Not Found', signed in or out, and
- * the 404 wins over a sign-in redirect (issue 14). Registers one test per path and state for a
+ * Any path that is not a route shows '404 Page Not Found', signed in or out, and the 404 wins
+ * over a sign-in redirect (an unknown address never asks for a sign-in first). Registers one
+ * test per path and state for a
  * remote's `./routes` component.
  */
 export function describeUnknownSubPaths(

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes the shell's two modules that provide the shared singletons (issue 32), from the one list
+// Writes the shell's two modules that provide the shared singletons, from the one list
 // in shared-singletons.json: the browser's lazy importers (src/remotes/shared-modules.ts, given to
 // the Module Federation runtime and started one by one by src/index.ts) and the server's modules
 // (src/server/shared-modules.ts, handed to remotes rendered in Node). The shell's build runs this,

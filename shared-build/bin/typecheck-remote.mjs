@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `typecheck` of a remote (issue 9): TypeScript over the remote's sources plus a generated file
+// `typecheck` of a remote: TypeScript over the remote's sources plus a generated file
 // that proves, at compile time, that each module the remote's build exposes (remote-exposes.json,
 // the same map shared-build's preset builds with) is assignable to the shared contract for that
 // key (`RemoteExposes` in shared-ui), and that the build exposes exactly the contract's keys. The

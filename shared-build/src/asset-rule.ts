@@ -4,7 +4,7 @@ import type { RuleSetRule } from '@rspack/core';
  * Images and fonts, the same in the browser build and the Node build (whose HTML must name the
  * same files): small ones inline, the rest as files. `?raw` gives a file's text instead (an SVG to
  * inline as a data URL, e.g. the home page's first hero picture, its Largest Contentful Paint,
- * which as a file painted only once the page's scripts had run: issue 13). Raw SVG text is
+ * which as a file would paint only once the page's scripts had run). Raw SVG text is
  * smaller once compressed than base64 or a URL-encoded data URL.
  */
 export function assetRule({ emit }: { emit: boolean }): RuleSetRule {

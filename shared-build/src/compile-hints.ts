@@ -4,8 +4,8 @@ import { rspack } from '@rspack/core';
  * V8's explicit compile hint (Chrome 136+): a script that starts with this comment has all its
  * functions compiled eagerly, while it is streamed, off the main thread. Without it, each module
  * factory of a chunk is compiled on the main thread the first time it runs, inside the page's
- * start-up tasks: about 60 ms of the long tasks of `/auth` at 4× CPU went to compiling Rspack's
- * module factories and react-dom. Other browsers read it as a comment.
+ * start-up tasks (docs/benchmarks.md, "Lighthouse mobile", has what the hints save). Other
+ * browsers read it as a comment.
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 

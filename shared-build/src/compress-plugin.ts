@@ -7,7 +7,7 @@ const MIN_BYTES = 512;
 
 /**
  * Emits `.gz` and `.br` copies of every text asset after optimisation, so the server can send
- * precompressed files (STACK-NOTES: serving without compression doubled LCP). zlib does the work;
+ * precompressed files (uncompressed text assets slow the first paint). zlib does the work;
  * this plugin only decides which assets and when.
  */
 export class PrecompressPlugin {

@@ -21,7 +21,7 @@ import { swcRule } from './swc-rule.ts';
 /**
  * What every remote exposes (ADR 002: exactly `./routes`): expose key → source file. Kept in
  * remote-exposes.json so `bin/typecheck-remote.mjs` (plain Node, run by each remote's typecheck)
- * checks the same map against the `RemoteExposes` contract in shared-ui (issue 9).
+ * checks the same map against the `RemoteExposes` contract in shared-ui.
  */
 export const REMOTE_EXPOSES: Readonly<Record<string, string>> = JSON.parse(
   readFileSync(new URL('../remote-exposes.json', import.meta.url), 'utf8'),
@@ -66,7 +66,7 @@ export interface FederatedAppOptions {
   dir: string;
   /** Remote modules this app exposes: remotes default to (and must match) REMOTE_EXPOSES. */
   exposes?: Record<string, string>;
-  /** Lets a test build a remote that claims another version range of a singleton (issue 9). */
+  /** Lets a test build a remote that claims another version range of a singleton. */
   requiredVersionOverrides?: Partial<Record<string, string>>;
   /**
    * The shell only: the site's route table from every app's page declarations
@@ -125,7 +125,7 @@ export function sharedConfig(
         singleton: true,
         requiredVersion: overrides[pkg] ?? installedRange(dir, pkg),
         // A singleton that does not satisfy the range must be refused, not silently used: a
-        // remote built against another React major would crash in subtle ways (issue 9).
+        // remote built against another React major would crash in subtle ways.
         strictVersion: true,
       },
     ]),
@@ -133,16 +133,10 @@ export function sharedConfig(
 }
 
 /**
- * The compile-time switches of Module Federation's runtime (runtime-core, sdk): only its browser
- * code, and no manifest snapshots (the shell reads each manifest itself). The remotes' plugin sets
- * them from its `experiments.optimization`; the shell, which bundles the runtime without the
- * plugin, sets them here.
- */
-/**
  * The shell's start-up code (every module of a `boot-*` chunk: the shared singletons and the app)
  * in one file. A page's scripts come over HTTP/1.1, six at a time per host, and on a slow network
  * each request pays its latency again: fifteen start-up files cost three rounds of it before
- * hydration, one file costs one (issue 30). The modules still run one import at a time
+ * hydration, one file costs one (ADR 017). The modules still run one import at a time
  * (boot/start.ts). Taking such a module out of every chunk, not only the `boot-*` ones, keeps a
  * later chunk (shared-ui/overlays) from carrying its own copy of React.
  */
@@ -157,6 +151,12 @@ const START_CHUNK: OptimizationSplitChunksCacheGroup = {
   priority: 10,
 };
 
+/**
+ * The compile-time switches of Module Federation's runtime (runtime-core, sdk): only its browser
+ * code, and no manifest snapshots (the shell reads each manifest itself). The remotes' plugin sets
+ * them from its `experiments.optimization`; the shell, which bundles the runtime without the
+ * plugin, sets them here.
+ */
 const SHELL_RUNTIME_DEFINES = {
   ENV_TARGET: JSON.stringify('web'),
   FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: true,
@@ -172,7 +172,7 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
   const packageName = isHost ? 'shell' : `mfe-${name}`;
   const exposes = isHost ? undefined : (options.exposes ?? { ...REMOTE_EXPOSES });
   if (exposes) checkExposes(name, exposes);
-  // The shell's modules that provide the shared singletons follow the one list (issue 32).
+  // The shell's modules that provide the shared singletons follow the one list.
   if (isHost) writeSharedModules(dir);
   const siteRoutes = isHost ? shellSiteRoutes(options) : undefined;
   const pagesSource = isHost ? PAGES_SOURCE.shell : PAGES_SOURCE.remote;
@@ -223,7 +223,7 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
             filename: production ? 'remoteEntry.[contenthash:10].js' : 'remoteEntry.js',
             exposes,
             shared: sharedConfig(dir, options.requiredVersionOverrides),
-            // The shell's singletons are loaded first and kept (ADR 011).
+            // The shell's singletons are loaded first and kept (ADR 014 decision 1).
             shareStrategy: 'loaded-first',
             manifest: { fileName: 'mf-manifest.json' },
             // Type hints need a build-time remote to fetch from; the shell loads remotes named at

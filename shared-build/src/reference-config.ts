@@ -65,8 +65,8 @@ export function toReferenceShellConfig(
     },
     // The shell's splitting as it is: modules shared by several async chunks (React, the
     // router...) go to chunks of their own whatever their size, as Module Federation's shared
-    // modules do (Rspack's default minimum size copied React into four chunks here, 20 KB more),
-    // and the start-up code is one file, as in the federated build (issue 30).
+    // modules do (Rspack's default minimum size would copy React into several chunks), and the
+    // start-up code is one file, as in the federated build.
     optimization: federated.optimization,
     plugins: [
       ...(federated.plugins ?? []),

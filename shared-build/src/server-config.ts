@@ -16,19 +16,11 @@ export function isSharedRequest(request: string): boolean {
 }
 
 /**
- * The Node target of an app, built beside its browser build (issue 13, server rendering; ADR 010).
- *
- * - The shell's is `server/render.js`: the whole shell for Node with its own copies of React,
- *   react-router, styled-components, shared-ui, shared-client and shared-auth, exporting
- *   `renderPage` and the `shared` modules it provides to remotes, as the browser shell provides
- *   them through Module Federation's share scope.
- * - A remote's is `server/routes.js`: its `./routes` module as one CommonJS file whose shared
- *   singletons stay `require()` calls. The server evaluates it with a `require` that hands out the
- *   shell's modules, so a remote rendered on the server uses the same React and the same
- *   styled-components registry as the page around it, exactly as in the browser.
- *
- * One file each (no async chunks): the server evaluates it from disk whenever it changes, which is
- * how a remote redeployed in place is what the next page renders.
+ * The Node target of an app, built beside its browser build (ADR 010): the shell's
+ * `server/render.js` (the whole shell, exporting `renderPage` and the shared modules it provides),
+ * or a remote's `server/routes.js` (its `./routes` as one CommonJS file whose shared singletons
+ * stay `require()` calls, answered with the shell's modules: one React, as in the browser). One
+ * file each, with no async chunks, so the server can re-read it whenever it changes.
  */
 export function createServerConfig({
   name,

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * One shared singleton (DESIGN.md section 2): a module request the shell provides and every
- * remote takes from it. `atStart`: the shell imports it on its own while the page starts
- * (shell/src/index.ts), the others when a page first needs them.
+ * One shared singleton (docs/architecture.md, "Module Federation"): a module request the shell
+ * provides and every remote takes from it. `atStart`: the shell imports it on its own while the
+ * page starts (shell/src/index.ts), the others when a page first needs them.
  */
 export interface SharedSingleton {
   request: string;
@@ -11,7 +11,7 @@ export interface SharedSingleton {
 }
 
 /**
- * The one list of shared singletons (issue 32): shared-singletons.json. The remotes' federation
+ * The one list of shared singletons: shared-singletons.json. The remotes' federation
  * config and Node builds read it here; the shell's modules that provide them, in the browser and
  * on the server, are generated from it (bin/shared-modules.mjs, checked by shared-singletons.test.ts).
  * Each subpath is its own entry (`react/jsx-runtime`): the shell provides modules through the

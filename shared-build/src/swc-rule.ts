@@ -6,7 +6,7 @@ const localRequire = createRequire(import.meta.url);
 /**
  * How every build (browser and Node) compiles our own TypeScript. The browser build and the Node
  * build of an app must give each styled component the same id, or the server's class names would
- * not be the browser's when the page hydrates (issue 13): the styled-components plugin derives the
+ * not be the browser's when the page hydrates: the styled-components plugin derives the
  * id from the file and the component's place in it, never from the order modules ran in.
  */
 export function swcRule({
@@ -26,8 +26,8 @@ export function swcRule({
       jsc: {
         parser: { syntax: 'typescript', tsx: true },
         // Without a target SWC compiles to ES5: object spread, classes, optional chaining and
-        // async functions become helpers and state machines, over half of our own code's bytes
-        // (issue 13). ES2020 runs natively on every browser the site supports (Safari 14+,
+        // async functions become helpers and state machines, over half of our own code's bytes.
+        // ES2020 runs natively on every browser the site supports (Safari 14+,
         // Chrome and Firefox of 2020 on) and on Node 20 for the server build.
         target: 'es2020',
         transform: {

@@ -14,7 +14,7 @@ function stubFetch(response: Response) {
   return spy;
 }
 
-describe('error format (SPEC section 8)', () => {
+describe('error format', () => {
   it('is the status code, a colon, then the body text', async () => {
     stubFetch(
       new Response('{"message":"Invalid credentials"}', {
@@ -53,7 +53,7 @@ describe('error format (SPEC section 8)', () => {
   });
 });
 
-describe('the default fetcher (SPEC section 7)', () => {
+describe('the default fetcher', () => {
   it('sends credentials, the bearer token and max-age from the cache group', async () => {
     setTokenSource(() => 'abc');
     const spy = stubFetch(new Response('[1,2]', { status: 200 }));

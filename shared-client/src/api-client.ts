@@ -3,9 +3,9 @@ import { fetchReporting } from './connection';
 import { currentToken } from './token-source';
 
 /**
- * A non-OK response. Its `message` follows SPEC section 8: the status code, a colon, then the
- * response body text (or the status text if the body is empty). `serverMessage` is the server's
- * `{ message }` when the body was our JSON error shape, so screens can show just that.
+ * A non-OK response. Its `message` (docs/product.md, "API conventions"): the status code, a colon,
+ * then the response body text (or the status text if the body is empty). `serverMessage` is the
+ * server's `{ message }` when the body was our JSON error shape, so screens can show just that.
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -62,7 +62,7 @@ function authHeader(): Record<string, string> {
 }
 
 export interface RequestOptions {
-  /** Send the stored bearer token (SPEC section 7: "bearer only when requested"). */
+  /** Send the stored bearer token (only when asked for). */
   auth?: boolean;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -122,7 +122,7 @@ async function parseJson<T>(response: Response): Promise<T> {
 }
 
 /**
- * The one default fetcher for reads (SPEC section 7): GET, credentials, bearer header when a token
+ * The one default fetcher for reads: GET, credentials, bearer header when a token
  * is stored, `Cache-Control: max-age` from the cache group's stale time, JSON answer.
  */
 export async function fetchJson<T>(

@@ -1,6 +1,7 @@
 /**
- * Cache groups of SPEC section 9: how long data stays fresh (staleTime) and how long an unused
- * entry is kept (gcTime). The default fetcher also sends `Cache-Control: max-age` from staleTime.
+ * Cache groups (docs/product.md, "Timings"): how long data stays fresh (staleTime) and how long an
+ * unused entry is kept (gcTime). The default fetcher also sends `Cache-Control: max-age` from
+ * staleTime.
  */
 const MINUTE = 60_000;
 
@@ -15,7 +16,7 @@ export const CACHE_GROUPS = {
 
 export type CacheGroup = keyof typeof CACHE_GROUPS;
 
-/** Retry delay: 1 s doubled per attempt, at most 30 s (SPEC section 8). */
+/** Retry delay: 1 s doubled per attempt, at most 30 s. */
 export function retryDelay(attemptIndex: number): number {
   return Math.min(1000 * 2 ** attemptIndex, 30_000);
 }

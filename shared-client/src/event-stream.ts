@@ -5,7 +5,7 @@ import { connection, fetchReporting, isNoAnswer } from './connection';
 import { currentToken } from './token-source';
 
 /**
- * Server-sent events over `fetch` (DESIGN.md section 4): EventSource cannot send the bearer
+ * Server-sent events over `fetch`: EventSource cannot send the bearer
  * header, so every live page reads its stream with this one client, in a shared singleton beside
  * the request client. `createEventParser` parses `text/event-stream` chunk by chunk;
  * `readEventStream` reads one connection; `followEventStream` keeps a stream open, reconnecting

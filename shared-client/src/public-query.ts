@@ -11,7 +11,7 @@ import {
 const ON_SERVER = typeof window === 'undefined';
 
 /**
- * A query for public data the server can render with the page (issue 13): while rendering on the
+ * A query for public data the server can render with the page (ADR 010): while rendering on the
  * server it suspends until the data is there (the server's `fetch` answers only public GET routes,
  * never with a session), so the HTML shows it and the data travels with the page as the
  * QueryClient's dehydrated state. In the browser it is an ordinary `useQuery`, which finds that

@@ -1,7 +1,7 @@
 import { ApiError } from './api-client';
 
 /**
- * Queries retry once (SPEC section 8), but not on a 4xx: asking again for a 404 or 401 cannot
+ * Queries retry once, but not on a 4xx: asking again for a 404 or 401 cannot
  * succeed and only delays the message the person needs to see.
  */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {

@@ -3,7 +3,7 @@ import { ApiError } from './api-client';
 import { retryDelay } from './cache-groups';
 import { shouldRetryMutation, shouldRetryQuery } from './query-client';
 
-describe('retry policy (SPEC section 8)', () => {
+describe('retry policy', () => {
   it('waits 1 s doubled per attempt, at most 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([
       1000, 2000, 4000, 8000, 16000, 30000, 30000,

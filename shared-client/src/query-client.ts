@@ -7,9 +7,9 @@ import { registerQueuedWrites } from './queued-writes';
 export { shouldRetryMutation, shouldRetryQuery };
 
 /**
- * The one QueryClient config (SPEC section 9): no automatic polling, refetch on window focus, one
- * retry with exponential delay for queries and one for mutations. Cache groups set their own
- * staleTime/gcTime per query through `queryOptions` factories.
+ * The one QueryClient config (docs/product.md, "Timings"): no automatic polling, refetch on window
+ * focus, one retry with exponential delay for queries and one for mutations. Cache groups set their
+ * own staleTime/gcTime per query through `queryOptions` factories.
  */
 export function createQueryClient(): QueryClient {
   // Queries and mutations pause while the API cannot be reached, and resume when it can.

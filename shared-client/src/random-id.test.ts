@@ -12,7 +12,7 @@ describe('newIdempotencyKey', () => {
     expect(newIdempotencyKey()).not.toBe(a);
   });
 
-  it('works on a plain-HTTP origin, where crypto.randomUUID is missing (issue 14)', () => {
+  it('works on a plain-HTTP origin, where crypto.randomUUID is missing', () => {
     vi.stubGlobal('crypto', { getRandomValues: crypto.getRandomValues.bind(crypto) });
     expect(newIdempotencyKey()).toMatch(UUID_V4);
   });

@@ -12,8 +12,8 @@ export function randomUuid(): string {
 }
 
 /**
- * A fresh Idempotency-Key (DESIGN.md section 4): one per logical payment, reused when the same
- * payment is retried. Works on plain-HTTP origins too (see randomUuid).
+ * A fresh Idempotency-Key (docs/product.md, "API conventions"): one per logical payment, reused
+ * when the same payment is retried. Works on plain-HTTP origins too (see randomUuid).
  */
 export function newIdempotencyKey(): string {
   return randomUuid();

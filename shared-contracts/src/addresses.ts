@@ -3,7 +3,7 @@ import { metroAreaSchema } from './stores.ts';
 import { safeText } from './text.ts';
 
 /**
- * Saved delivery addresses (issue 6; the settings page builds on the same API). Addresses are in
+ * Saved delivery addresses (the settings page builds on the same API). Addresses are in
  * Texas: the service covers three Texas metros, and the server places each address on the map
  * with its own gazetteer of their ZIP codes (no outside geocoding service).
  */

@@ -20,7 +20,7 @@ function messages(result: { success: boolean; error?: { issues: Array<{ message:
   return result.error?.issues.map((issue) => issue.message) ?? [];
 }
 
-describe('login schema (SPEC section 5)', () => {
+describe('login schema', () => {
   it('accepts an email or a username and trims the identifier', () => {
     expect(loginRequestSchema.parse({ identifier: ' ada ', password: 'secret' })).toEqual({
       identifier: 'ada',
@@ -38,7 +38,7 @@ describe('login schema (SPEC section 5)', () => {
   });
 });
 
-describe('registration schema (SPEC section 5)', () => {
+describe('registration schema', () => {
   it.each([
     ['username', 'ab', 'Username must be at least 3 characters'],
     ['email', 'ada@', 'Invalid email address'],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeText } from './text.ts';
 
-/** The signed-in user as the client sees it (SPEC section 3). */
+/** The signed-in user as the client sees it. */
 export const userSchema = z.object({
   id: z.string(),
   firstName: z.string().nullable(),
@@ -18,8 +18,9 @@ export const meResponseSchema = z.object({ user: userSchema });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Limits. SPEC section 5 gives the minimums; the maximums are ours, so an oversized value is a
-// clear 400 instead of a megabyte hashed by argon2 or stored in a name column.
+// Limits. The minimums are the product's (docs/product.md, "Login and register (`/auth`)"); the
+// maximums make an oversized value a clear 400 instead of a megabyte hashed by argon2 or stored
+// in a name column.
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const LOGIN_PASSWORD_MIN_LENGTH = 6;
@@ -38,10 +39,10 @@ export const TOKEN_MAX_LENGTH = 128;
  */
 export const SENSITIVE_AUTH_REQUIRED_MESSAGE = 'Please confirm your password to continue.';
 
-/** The special characters SPEC section 5 requires one of. */
+/** The special characters a new password needs one of. */
 export const PASSWORD_SPECIAL_CHARACTERS = '@$!%*?&';
 
-// Messages of SPEC section 5, exactly; the others are ours.
+// Messages; the ones docs/product.md lists are relied on by tests and clients, word for word.
 export const AUTH_MESSAGES = {
   identifierRequired: 'Email or username is required',
   loginPasswordMin: 'Password must be at least 6 characters',
@@ -69,9 +70,9 @@ export const AUTH_MESSAGES = {
 const passwordMax = () => z.string().max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordMax);
 
 // ---------------------------------------------------------------------------------------------
-// Requests. One schema serves the form and the server (STYLE.md, "Data and forms").
+// Requests. One schema serves the form and the server, so both refuse the same input.
 
-/** `POST /api/auth/login` (SPEC section 3: identifier is an email or a username). */
+/** `POST /api/auth/login` (the identifier is an email or a username). */
 export const loginRequestSchema = z
   .object({
     identifier: safeText('Email or username')
@@ -83,7 +84,7 @@ export const loginRequestSchema = z
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 /**
- * The registration password rules of SPEC section 5, checked in the order the spec lists them;
+ * The registration password rules, checked in the order docs/product.md lists them;
  * every failing rule is reported, so the form can show the first and the server lists them all.
  */
 export const newPasswordSchema = passwordMax()
@@ -94,8 +95,8 @@ export const newPasswordSchema = passwordMax()
   .regex(/[@$!%*?&]/, AUTH_MESSAGES.passwordSpecial);
 
 /**
- * Usernames never contain '@', so a login identifier with one is always an email (SPEC section 3
- * lets people sign in with either).
+ * Usernames never contain '@', so a login identifier with one is always an email (people may
+ * sign in with either).
  */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 
@@ -142,7 +143,7 @@ export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
 // ---------------------------------------------------------------------------------------------
 // Answers.
 
-/** `POST /api/auth/login` (SPEC section 3). */
+/** `POST /api/auth/login`. */
 export const loginResponseSchema = z
   .object({
     token: z.string(),

@@ -15,7 +15,7 @@ import { retailerIdSchema } from './retailers.ts';
 import { safeText } from './text.ts';
 
 /**
- * Checkout sessions (issue 6): a retailer hands a customer's order to CurbRun (the retailer API's
+ * Checkout sessions: a retailer hands a customer's order to CurbRun (the retailer API's
  * `POST /api/checkout/initialize` calls the server function `createCheckoutSession`), and the
  * customer opens `/checkout?session=<id>` to choose delivery, pay the delivery fee and tip, which
  * creates the order pickup. The items themselves are paid to the retailer.
@@ -77,7 +77,7 @@ export const createCheckoutSessionInputSchema = z
 export type CreateCheckoutSessionInput = z.input<typeof createCheckoutSessionInputSchema>;
 
 /**
- * The customer's details as a checkout session shows them (issue 31): in full only to the
+ * The customer's details as a checkout session shows them: in full only to the
  * customer they belong to (signed in with that verified email); anyone else with the link sees
  * `masked: true`, an email like `d***@curbrun.test`, a phone with its last two digits and only the
  * address's city and state.

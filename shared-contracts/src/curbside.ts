@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { safeText } from './text.ts';
 
 /**
- * Curbside pickup with robot delivery (SPEC sections 2–5 and 8, issue 5): the arrival form, the
+ * Curbside pickup with robot delivery (docs/product.md, "Curbside pickup"): the arrival form, the
  * pickup record, its statuses and the PIN check. One schema serves the form and the server.
  */
 
 // ---------------------------------------------------------------------------------------------
-// Statuses (SPEC section 4), in the order a pickup normally goes through them.
+// Statuses, in the order a pickup normally goes through them.
 
 export const CURBSIDE_STATUSES = [
   'order_ready',
@@ -36,7 +36,7 @@ export function isFinalCurbsideStatus(status: CurbsideStatus): boolean {
   return (CURBSIDE_FINAL_STATUSES as readonly CurbsideStatus[]).includes(status);
 }
 
-/** Labels of SPEC section 4, exactly. */
+/** The statuses' labels, word for word as docs/product.md lists them. */
 export const CURBSIDE_STATUS_LABELS: Record<CurbsideStatus, string> = {
   order_ready: 'Order Ready',
   customer_arrived: "You've Arrived",
@@ -52,7 +52,7 @@ export const CURBSIDE_STATUS_LABELS: Record<CurbsideStatus, string> = {
 
 export const CURBSIDE_FAILED_TEXT = 'Delivery failed - contact support';
 
-/** The status header's description under the label (SPEC section 4's hints, in full sentences). */
+/** The status header's description under the label, in full sentences. */
 export const CURBSIDE_STATUS_DESCRIPTIONS: Record<CurbsideStatus, string> = {
   order_ready: 'Your order is ready for curbside pickup.',
   customer_arrived: 'The store knows you are here. A robot will be dispatched shortly.',
@@ -67,11 +67,11 @@ export const CURBSIDE_STATUS_DESCRIPTIONS: Record<CurbsideStatus, string> = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Limits. SPEC section 5 gives the minimums; the maximums are ours.
+// Limits. The minimums are the product's; the maximums keep oversized values out.
 
 export const PHONE_MIN_LENGTH = 10;
 export const PIN_LENGTH = 4;
-/** SPEC section 9 (demo data): three tries, then the delivery fails. */
+/** Three tries, then the delivery fails. */
 export const MAX_VERIFICATION_ATTEMPTS = 3;
 export const CUSTOMER_NAME_MAX_LENGTH = 100;
 export const PARKING_SPOT_MAX_LENGTH = 20;
@@ -80,7 +80,7 @@ export const VEHICLE_DESCRIPTION_MAX_LENGTH = 200;
 export const SPECIAL_INSTRUCTIONS_MAX_LENGTH = 500;
 export const ORDER_NUMBER_MAX_LENGTH = 40;
 
-// Messages of SPEC section 5, exactly; the others are ours.
+// Messages; the ones docs/product.md lists are relied on by tests and clients, word for word.
 export const CURBSIDE_MESSAGES = {
   customerNameRequired: 'Your name is required',
   customerNameMax: `Your name must be at most ${CUSTOMER_NAME_MAX_LENGTH} characters`,
@@ -95,7 +95,7 @@ export const CURBSIDE_MESSAGES = {
   invalidPin: 'Invalid PIN. Please try again.',
 } as const;
 
-/** Toasts of SPEC section 8, exactly. */
+/** Toasts, word for word as docs/product.md ("Toasts") lists them. */
 export const CURBSIDE_TOASTS = {
   notified: {
     title: 'Store Notified!',
@@ -117,7 +117,7 @@ export const CURBSIDE_TOASTS = {
 } as const;
 
 // Digits with the usual separators, and at least PHONE_MIN_LENGTH digits: the PIN is sent there
-// by SMS, so "at least 10 characters" of anything (SPEC section 5's minimum) is not enough.
+// by SMS, so "at least 10 characters" of anything is not enough.
 const PHONE_PATTERN = /^\+?[0-9 ().-]+$/;
 
 function countDigits(value: string): number {
@@ -130,7 +130,7 @@ const optionalText = (label: string, max: number, message: string, multiline = f
     .optional()
     .transform((value) => (value ? value : undefined));
 
-/** The arrival form (SPEC section 3) and the body of `POST /api/curbside-pickups`. */
+/** The arrival form and the body of `POST /api/curbside-pickups`. */
 export const curbsideArrivalSchema = z.object({
   customerName: safeText('Customer name', { typeError: CURBSIDE_MESSAGES.customerNameRequired })
     .min(1, CURBSIDE_MESSAGES.customerNameRequired)
@@ -157,14 +157,14 @@ export const curbsideArrivalSchema = z.object({
   orderNumber: safeText('Order number', { typeError: CURBSIDE_MESSAGES.orderNumberRequired })
     .min(1, CURBSIDE_MESSAGES.orderNumberRequired)
     .max(ORDER_NUMBER_MAX_LENGTH, CURBSIDE_MESSAGES.orderNumberMax)
-    // No format check here: SPEC section 5 only requires a value, and an order number that is not
+    // No format check here: the form only requires a value, and an order number that is not
     // one of the caller's orders gets the server's clear "could not find order" answer.
     .transform((value) => value.toUpperCase()),
 });
 export type CurbsideArrivalInput = z.input<typeof curbsideArrivalSchema>;
 export type CurbsideArrival = z.output<typeof curbsideArrivalSchema>;
 
-/** `POST /api/curbside-pickups` answers both spellings of the id (SPEC section 3). */
+/** `POST /api/curbside-pickups` answers both spellings of the id (clients read `_id`). */
 export const createCurbsidePickupResponseSchema = z.object({ id: z.uuid(), _id: z.uuid() });
 export type CreateCurbsidePickupResponse = z.infer<typeof createCurbsidePickupResponseSchema>;
 
@@ -172,7 +172,7 @@ export const curbsidePickupParamsSchema = z.object({
   id: z.uuid('Curbside pickup not found'),
 });
 
-/** The verification form (SPEC section 3) and the body of `POST .../verify`. */
+/** The verification form and the body of `POST .../verify`. */
 export const verifyPinSchema = z.object({
   verificationPin: z
     .string(CURBSIDE_MESSAGES.pinLength)
@@ -191,7 +191,7 @@ export const trackingUpdateSchema = z.object({
 });
 export type TrackingUpdate = z.infer<typeof trackingUpdateSchema>;
 
-/** The curbside pickup record of SPEC section 3, without the PIN (it only travels by SMS). */
+/** The curbside pickup record, without the PIN (it only travels by SMS). */
 export const curbsidePickupSchema = z
   .object({
     _id: z.uuid(),
@@ -213,5 +213,5 @@ export type CurbsidePickup = z.infer<typeof curbsidePickupSchema>;
 /** The payload of every event on `GET /api/curbside-pickups/:id/events`: the whole record. */
 export const CURBSIDE_EVENT_TYPE = 'pickup';
 
-/** The order pickups (SPEC section 3's list item) the arrival form's order selector offers. */
+/** The order pickups the arrival form's order selector offers. */
 export const CURBSIDE_ELIGIBLE_ORDER_STATUSES = ['ready_for_pickup', 'confirmed'] as const;

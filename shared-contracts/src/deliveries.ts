@@ -4,17 +4,17 @@ import { deliveryTypeSchema } from './quotes.ts';
 import { safeText } from './text.ts';
 
 /**
- * Deliveries (issue 7): the courier trip that brings an order pickup to the customer's car
+ * Deliveries: the courier trip that brings an order pickup to the customer's car
  * (curbside, an in-house robot) or home (a driver of CurbRun or of a partner fleet). Created when
  * an order is confirmed; followed live at /delivery-tracking/:id.
  */
 
 // ---------------------------------------------------------------------------------------------
-// Statuses and the four checkpoints of SPEC section 4.
+// Statuses and the four checkpoints (docs/product.md, "Deliveries and tracking").
 
 /**
  * - `pickup_confirmed`: a courier is assigned and collects the order at the store; free
- *   cancellation until the courier leaves (SPEC section 9);
+ *   cancellation until the courier leaves;
  * - `en_route`: on the way (robot to the parking spot, driver to the address);
  * - `arriving`: a few minutes out;
  * - `awaiting_customer`: at the door for a hand-over that needs a signature; waits 5 minutes;
@@ -60,7 +60,7 @@ export function isFinalDeliveryStatus(status: DeliveryStatus): boolean {
   return (FINAL_DELIVERY_STATUSES as readonly string[]).includes(status);
 }
 
-/** SPEC section 4's marketing checkpoints, in order. */
+/** The checkpoints the pages show, in order. */
 export const DELIVERY_CHECKPOINTS = [
   { id: 'pickup_confirmed', label: 'Pickup Confirmed' },
   { id: 'en_route', label: 'En Route' },
@@ -87,7 +87,7 @@ export function checkpointIndexOf(status: DeliveryStatus): number {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The multi-partner courier network (SPEC section 1).
+// The multi-partner courier network.
 
 export const COURIER_FLEETS = [
   'curbrun_robots',

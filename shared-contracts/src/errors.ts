@@ -11,8 +11,8 @@ export const apiErrorIssueSchema = z.object({
 });
 
 /**
- * The body of every 4xx/5xx answer (DESIGN.md section 4). Clients show `message` as is
- * (SPEC section 8), so the server makes it readable; `issues` lists every validation problem.
+ * The body of every 4xx/5xx answer (docs/product.md, "API conventions"). Clients show `message`
+ * as is, so the server makes it readable; `issues` lists every validation problem.
  */
 export const apiErrorSchema = z
   .object({

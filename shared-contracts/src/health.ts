@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * `GET /api/health`: 200 `{ ok: true, database: 'up' }` once the server accepts requests
- * (DESIGN.md section 3); 503 `{ ok: false, database: 'down', message }` with `Retry-After` while
+ * `GET /api/health`: 200 `{ ok: true, database: 'up' }` once the server accepts requests; 503
+ * `{ ok: false, database: 'down', message }` with `Retry-After` while
  * the database cannot be reached, so a load balancer or a person sees why requests fail.
  */
 export const healthSchema = z.object({ ok: z.literal(true), database: z.literal('up') });

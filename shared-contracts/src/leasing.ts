@@ -3,7 +3,7 @@ import { cardInputSchema } from './payments.ts';
 import { safeText } from './text.ts';
 
 /**
- * Robot leasing (issue 8): retailers lease CurbRun delivery robots for their stores. The catalog
+ * Robot leasing: retailers lease CurbRun delivery robots for their stores. The catalog
  * and the price function live here so the calculator on `/robot-leasing` and the server that
  * charges the first month compute the same amounts (integer cents).
  */

@@ -4,7 +4,7 @@ import { safeText } from './text.ts';
 export const NOTIFICATION_CHANNELS = ['email', 'sms'] as const;
 export const notificationChannelSchema = z.enum(NOTIFICATION_CHANNELS);
 
-/** One message as listed by the development outbox (`GET /api/dev/outbox`, DESIGN.md section 4). */
+/** One message as listed by the development outbox (`GET /api/dev/outbox`). */
 export const outboxMessageSchema = z
   .object({
     id: z.string(),

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
 /**
- * `GET /api/openapi.json` as the API reference page (`/api-docs`, issue 8) reads it: the parts of
+ * `GET /api/openapi.json` as the API reference page (`/api-docs`) reads it: the parts of
  * an OpenAPI 3.1 document it renders. Every object is loose on purpose: the document is generated
  * from these contracts and grows with them, so keywords the page does not render (say
  * `additionalProperties`, `bearerFormat`) are kept rather than refused. What the page cannot do
  * without (`info`, `paths`, an operation's `responses`) is required.
  *
  * The page itself uses only the types, with a light shape guard (mfe-retailer's `openapi.ts`): a
- * visitor's phone does not load zod for it (issue 13). The schema checks the served document in
+ * visitor's phone does not load zod for it. The schema checks the served document in
  * the API's tests (`api/src/openapi.test.ts`), where the document is made.
  */
 

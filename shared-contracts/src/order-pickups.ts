@@ -14,7 +14,7 @@ import { safeText } from './text.ts';
 
 /**
  * Lifecycle of an order pickup. The curbside arrival form offers orders that are `confirmed` or
- * `ready_for_pickup` (SPEC section 2, curbside arrival view).
+ * `ready_for_pickup`.
  * - `pending`: created, not paid yet (orders paid at creation skip it);
  * - `confirmed`: paid; couriers may be dispatched;
  * - `ready_for_pickup`: the store has the order ready;
@@ -62,7 +62,7 @@ export function canTransition(from: OrderPickupStatus, to: OrderPickupStatus): b
   return ORDER_PICKUP_TRANSITIONS[from].includes(to);
 }
 
-/** Free cancellation until the courier or robot leaves the store (SPEC section 9). */
+/** Free cancellation until the courier or robot leaves the store. */
 export const CANCELLABLE_STATUSES = ['pending', 'confirmed', 'ready_for_pickup'] as const;
 
 export function isCancellable(status: OrderPickupStatus): boolean {
@@ -75,7 +75,7 @@ export const orderNumberSchema = z
   .regex(/^CR-\d{6}$/, 'Order number must look like CR-100234');
 
 // ---------------------------------------------------------------------------------------------
-// The scheduling flow's steps (SPEC section 4), each validated on its own by the client and all
+// The scheduling flow's steps, each validated on its own by the client and all
 // of them together by the server.
 
 export const ORDER_MESSAGES = {
@@ -100,7 +100,7 @@ export const ORDER_MESSAGES = {
 } as const;
 
 export const MAX_TIP_CENTS = 10_000;
-/** Tip presets in cents; tips go 100% to the driver or robot handler (SPEC section 9). */
+/** Tip presets in cents; tips go 100% to the driver or robot handler. */
 export const TIP_PRESETS_CENTS = [0, 200, 300, 500] as const;
 
 export const storeDetailsStepSchema = z.object({
@@ -152,7 +152,7 @@ export type CreateOrderPickupRequest = z.input<typeof createOrderPickupRequestSc
 // ---------------------------------------------------------------------------------------------
 // Answers.
 
-/** SPEC section 7's list item `{id, orderNumber, storeName, status}`, with a few more fields. */
+/** The list item `{id, orderNumber, storeName, status}` clients rely on, with a few more fields. */
 export const orderPickupListItemSchema = z
   .object({
     id: z.uuid(),

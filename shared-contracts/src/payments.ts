@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeText } from './text.ts';
 
 /**
- * Payments (issue 6): card validation shared by the card form and the server, the ways to pay
+ * Payments: card validation shared by the card form and the server, the ways to pay
  * (wallet, a saved card, a new card), saved payment methods and payment records. Money is always
  * integer cents in US dollars.
  */

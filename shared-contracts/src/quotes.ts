@@ -4,7 +4,7 @@ import { subscriptionPlanIdSchema } from './subscriptions.ts';
 import { safeText } from './text.ts';
 
 /**
- * Delivery quotes (issue 6, SPEC section 9). The server prices every order; these are the inputs,
+ * Delivery quotes. The server prices every order; these are the inputs,
  * the answer and the published fee table the pricing function applies, so pages can say
  * "from $4.99" from the same numbers the server charges.
  */

@@ -4,7 +4,7 @@ import { safeText } from './text.ts';
 import { MAX_WALLET_BALANCE_CENTS } from './wallet.ts';
 
 /**
- * Refund requests (issue 7, SPEC section 9's policy): a late delivery caused by us is refunded
+ * Refund requests: a late delivery caused by us is refunded
  * 100% of the delivery fee; damaged (or missing) items are covered up to 100% of their value.
  */
 
@@ -55,13 +55,13 @@ export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
 
 export const REFUND_DESCRIPTION_MIN = 10;
 export const REFUND_DESCRIPTION_MAX = 1000;
-/** The most one item claim can be for; SPEC section 9 covers up to 100% of the item's value. */
+/** The most one item claim can be for; the policy covers up to 100% of the item's value. */
 export const MAX_ITEM_VALUE_CENTS = 200_000;
 /** Item claims up to this are approved automatically; larger ones go to a specialist. */
 export const AUTO_APPROVE_ITEM_LIMIT_CENTS = 25_000;
 /**
  * The most item compensation one customer is credited automatically within
- * `AUTO_CREDIT_WINDOW_DAYS` (issue 12): item claims are the only refunds that add money the
+ * `AUTO_CREDIT_WINDOW_DAYS`: item claims are the only refunds that add money the
  * customer never paid us, so beyond this a specialist looks first. Refunds of the delivery fee
  * give back what was charged and do not count.
  */
@@ -105,7 +105,7 @@ export const REFUND_MESSAGES = {
 const SPECIALIST_REPLY = 'A specialist will review it and reply by email within 2 business days.';
 
 /**
- * Why a claim went to review (issue 12): automatic approval covers only what the platform can
+ * Why a claim went to review: automatic approval covers only what the platform can
  * check itself, the delivery fee and tip it charged, late deliveries by its own timestamps, and
  * item values the retailer sent with the order. The refund page explains the same rules.
  */

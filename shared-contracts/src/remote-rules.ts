@@ -1,11 +1,11 @@
-// The rules of `/remotes.json` without zod (issue 13). The shell checks the file before its first
-// page can render, and even zod/mini's core is 15 KB of gzip on every first visit; these
+// The rules of `/remotes.json` without zod. The shell checks the file before its first page can
+// render, and even zod/mini's core would weigh on every first visit; these
 // predicates are all the shell needs. `remotes.ts` builds the zod schemas the server validates
 // and documents the file with from the same predicates and limits, so the rules exist once.
 
 import { hasControlCharacters } from './control-characters.ts';
 
-/** The federated remotes, by the name the shell registers them under (DESIGN.md section 1). */
+/** The federated remotes, by the name the shell registers them under. */
 export const REMOTE_NAMES = ['marketing', 'customer', 'curbside', 'retailer'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 

@@ -34,7 +34,7 @@ export const remoteLoadTimeoutSchema = z
 
 /**
  * `GET /remotes.json`: the manifest URL of every remote, read by the shell at start-up so a remote
- * can be redeployed without rebuilding the shell (DESIGN.md section 2), and optionally the load
+ * can be redeployed without rebuilding the shell (ADR 002), and optionally the load
  * timeout (`REMOTE_LOAD_TIMEOUT_MS` on the server; absent means the 15 s default). Shells ignore
  * keys they do not know, so adding one never breaks an older shell.
  */

@@ -4,7 +4,7 @@ import { safeText } from './text.ts';
 import { safeUrl } from './url.ts';
 
 /**
- * The public retailer API (issue 8, SPEC section 7's checkout-initialize sample): authenticated
+ * The public retailer API: authenticated
  * with a secret API key (`Authorization: Bearer sk_test_…`), snake_case like the sample payload
  * `{ retailer_id, order_items, customer_info }`. Test keys see test data only, live keys live data.
  */
@@ -159,7 +159,7 @@ export const checkoutInitializeResponseSchema = z
 export type CheckoutInitializeResponse = z.infer<typeof checkoutInitializeResponseSchema>;
 
 /**
- * Where a delivery is, in the public API and webhooks: the marketing checkpoints of SPEC section 4
+ * Where a delivery is, in the public API and webhooks: the tracking checkpoints
  * (Pickup Confirmed, En Route, Arriving, Delivered) plus `failed` (the customer could not be
  * reached; the order waits at a safe holding location and may be rescheduled) and `cancelled`.
  */

@@ -4,7 +4,7 @@ import { safeText } from './text.ts';
 import { safeUrl } from './url.ts';
 
 /**
- * Retailer accounts, API keys and the widget's allowed domains (issue 8): what the
+ * Retailer accounts, API keys and the widget's allowed domains: what the
  * `/retailer-onboarding` page and the dashboard send to `/api/retailer/*` with the signed-in
  * user's session. The public retailer API itself (API-key auth, snake_case) is `retailer-api.ts`.
  */
@@ -25,7 +25,7 @@ export const API_KEY_PREFIXES = {
 export const MAX_RETAILER_STORES = 20;
 export const MAX_ALLOWED_DOMAINS = 20;
 /**
- * One-hour test keys for the API docs console, active at once per account (issue 12): enough for
+ * One-hour test keys for the API docs console, active at once per account: enough for
  * a few tabs, not a way to multiply keys. They share the account's rate limit anyway.
  */
 export const MAX_ACTIVE_CONSOLE_KEYS = 3;

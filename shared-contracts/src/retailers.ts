@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeUrl } from './url.ts';
 
-/** The only categories a retailer can carry (SPEC section 3). */
+/** The only categories a retailer can carry. */
 export const RETAILER_CATEGORIES = [
   'Fashion',
   'Accessories',

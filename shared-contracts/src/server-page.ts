@@ -1,5 +1,5 @@
 /**
- * What the server puts into a page it rendered (issue 13, ADR 010) for the shell to read, without
+ * What the server puts into a page it rendered (ADR 010) for the shell to read, without
  * zod: the shell's first load carries this module.
  */
 
@@ -24,14 +24,14 @@ export const REMOTE_ENTRIES_ID = 'server-remote-entries';
  * server-rendered page (the shell's Module Federation runtime, the owning remote's entry and its
  * `./routes` chunks). The shell puts them into the head once the HTML has painted
  * (shell/src/boot/after-paint-hints.ts): downloaded beside the HTML, they held up the page's
- * largest paint on a slow connection (issue 30, section 6; ADR 017).
+ * largest paint on a slow connection (ADR 017 decision 7).
  */
 export const AFTER_PAINT_HINTS_ID = 'after-paint-hints';
 
 /**
  * Set on `#root` by the server while its HTML is not yet React's (removed by the shell once the
  * page is interactive): assistive technology and automation see the controls as not yet usable,
- * and a tap on them is not held to be replayed later (issue 30, section 5).
+ * and a tap on them is not held to be replayed later (ADR 017).
  */
 export const NOT_YET_INTERACTIVE_ATTRIBUTE = 'aria-disabled';
 

@@ -4,7 +4,7 @@ import { formatServiceDateTime, formatServiceTime, serviceWeekday } from './serv
 // 2026-03-02T21:42:05Z is 3:42 PM in Texas (CST, UTC-6), whatever zone the browser is in.
 const ISO = '2026-03-02T21:42:05.000Z';
 
-describe('service time (issue 14: times in Central time, labelled CT)', () => {
+describe('service time (times in Central time, labelled CT)', () => {
   it('shows a time of day in Central time with the CT label', () => {
     expect(formatServiceTime(ISO)).toBe('3:42 PM CT');
     expect(formatServiceTime(ISO, true)).toBe('3:42:05 PM CT');

@@ -1,5 +1,5 @@
 /**
- * The service's time zone. Every store is in Texas (SPEC section 2's three metros), so the client
+ * The service's time zone. Every store is in Texas (three metros), so the client
  * shows every time of day in Central time and labels it "CT", whatever the browser's zone. No zod
  * here: remotes import this on their first screen.
  */

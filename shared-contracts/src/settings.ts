@@ -3,7 +3,7 @@ import { PHONE_MAX_LENGTH, PHONE_MIN_LENGTH } from './curbside.ts';
 import { safeText } from './text.ts';
 
 /**
- * Notification preferences (issue 7): email and SMS per kind of event, honoured by the outbox
+ * Notification preferences: email and SMS per kind of event, honoured by the outbox
  * (`sendNotification` on the server). Security messages (email verification, password and email
  * changes) and the curbside PIN are always sent: turning them off would lock people out.
  */

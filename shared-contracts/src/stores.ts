@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { retailerIdSchema } from './retailers.ts';
 
-/** The three Texas metro areas the service covers (SPEC section 1). Note the en dash. */
+/** The three Texas metro areas the service covers. Note the en dash. */
 export const METRO_AREAS = ['Dallas–Fort Worth', 'Houston', 'Austin'] as const;
 export const metroAreaSchema = z.enum(METRO_AREAS);
 

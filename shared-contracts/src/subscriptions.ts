@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { paymentSourceSchema, paymentSummarySchema } from './payments.ts';
 
 /**
- * Subscription plans (issue 6). A plan discounts the delivery fee of every order placed while it
+ * Subscription plans. A plan discounts the delivery fee of every order placed while it
  * is active; it is paid a month at a time, in advance. Cancelling stops the next renewal: the
  * benefit stays until the end of the month already paid.
  */

@@ -1,10 +1,10 @@
 /**
- * The zod-free half of the support contract (issue 4): constants the pages and the chat widget
+ * The zod-free half of the support contract: constants the pages and the chat widget
  * show. Kept apart from `support.ts` so a page that only prints the support hours or validates a
  * length does not pull the full zod build into its bundle (see remotes.ts for the same reason).
  */
 
-/** Support hours (SPEC section 9): chat around the clock, a phone line 9 a.m.–9 p.m. Central. */
+/** Support hours: chat around the clock, a phone line 9 a.m.–9 p.m. Central. */
 export const SUPPORT_HOURS = {
   chat: '24/7',
   phone: '9 a.m.–9 p.m. CT',
@@ -16,7 +16,7 @@ export const SUPPORT_HOURS = {
  *   created when the visitor first writes, so the conversation survives a reload. Whoever has it
  *   reads the thread, so it never leaves the browser except in requests to our own API.
  * - `supportChatOpened`: `'1'` once the chat has been opened; the unread badge stays hidden from
- *   then on (SPEC section 4: "unread badge cleared at first open").
+ *   then on.
  */
 export const SUPPORT_STORAGE_KEYS = {
   visitorId: 'supportVisitorId',

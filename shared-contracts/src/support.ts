@@ -11,7 +11,7 @@ import { safeText } from './text.ts';
 export * from './support-info';
 
 /**
- * Customer support (issue 4): the site-wide chat widget and the `/contact` form both write to
+ * Customer support: the site-wide chat widget and the `/contact` form both write to
  * `POST /api/support/messages`; `GET /api/support/messages` reads the caller's thread back.
  *
  * A signed-in caller is identified by their bearer token. A visitor is identified by a random
@@ -107,7 +107,7 @@ export const createSupportMessageResponseSchema = z
 export type CreateSupportMessageResponse = z.infer<typeof createSupportMessageResponseSchema>;
 
 /**
- * The automatic acknowledgement (issue 4): it states the support hours of SPEC section 9. It is
+ * The automatic acknowledgement: it states the support hours. It is
  * sent for the first message of a conversation, and again only after a quiet spell of
  * SUPPORT_ACK_INTERVAL_MS, so someone typing several lines in a row is not answered with the same
  * text each time.

@@ -13,8 +13,8 @@ import {
 import { safeText } from './text.ts';
 
 /**
- * The account as the person manages it at /settings (issue 7): profile, email change, password
- * change and account deletion. `GET /api/users` (SPEC section 7) answers only the caller's own
+ * The account as the person manages it at /settings: profile, email change, password
+ * change and account deletion. `GET /api/users` answers only the caller's own
  * record: a customer must never list other customers.
  */
 

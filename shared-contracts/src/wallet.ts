@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cardPaymentSourceSchema, formatCents } from './payments.ts';
 
 /**
- * The wallet (issue 6) is a ledger: every top-up, payment, refund, tip and credit is an entry in
+ * The wallet is a ledger: every top-up, payment, refund, tip and credit is an entry in
  * integer cents (positive in, negative out) and the balance is their sum; it never goes below zero.
  */
 

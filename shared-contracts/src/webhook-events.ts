@@ -1,13 +1,9 @@
 /**
- * The zod-free half of the webhooks contract (issue 8): the events, the signature header and the
+ * The zod-free half of the webhooks contract: the events, the signature header and the
  * retry limit that `/api-docs` prints. Kept apart from `webhooks.ts` (which re-exports them) so
  * the API reference does not pull zod and every schema it imports into a phone's first load
- * (issue 13; support-info.ts does the same for the support widget).
- *
- * Every request carries `CurbRun-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` where the HMAC
- * key is the endpoint's signing secret (`whsec_…`) and the message is `<t>.<raw body>`. Receivers
- * recompute it, compare in constant time and reject a `t` more than five minutes from their clock
- * (replays). Deliveries are at least once: deduplicate by the event `id`.
+ * (support-info.ts does the same for the support widget). What a receiver checks (the signature,
+ * replays, duplicates) is in docs/product.md, "Retailers".
  */
 
 export const WEBHOOK_EVENT_TYPES = [

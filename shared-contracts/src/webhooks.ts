@@ -4,7 +4,7 @@ import { apiDeliverySchema, apiDeliveryStatusSchema } from './retailer-api.ts';
 import { WEBHOOK_EVENT_TYPES } from './webhook-events.ts';
 
 /**
- * Webhooks (issue 8): signed POSTs to a retailer's endpoints when its deliveries change. The
+ * Webhooks: signed POSTs to a retailer's endpoints when its deliveries change. The
  * events, the signature header and its tolerance are in webhook-events.ts (zod-free, for pages).
  */
 

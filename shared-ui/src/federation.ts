@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { Preloadable } from './components/preloadable';
 
 /**
- * The typed contract of every remote's exposed `./routes` module (DESIGN.md section 2): a default
+ * The typed contract of every remote's exposed `./routes` module (docs/architecture.md): a default
  * export that renders the routes of the paths the remote owns, with absolute paths, and the shared
  * NotFound for an unknown sub-path. The shell checks loaded modules against it at runtime too.
  */
@@ -38,7 +38,7 @@ export function isRemoteRoutesModule(value: unknown): value is RemoteRoutesModul
 /**
  * Loads the page a remote shows at `pathname` from its table of pages by path (a path owns its
  * sub-paths, by whole segments), so that a server-rendered page hydrates without suspending on
- * its own code (issue 30). Unknown paths load nothing.
+ * its own code (ADR 017). Unknown paths load nothing.
  */
 export function preloadPageAt(
   pages: Readonly<Record<string, Preloadable>>,

@@ -1,6 +1,6 @@
-// Dialogs and menus, shared as their own singleton `shared-ui/overlays` (issue 13). They carry
-// Radix's focus trapping, scroll locking and floating-ui positioning, about 34 KB of gzip that a
-// page without an open dialog or a signed-in menu should not download before it is interactive:
+// Dialogs and menus, shared as their own singleton `shared-ui/overlays`. They carry Radix's focus
+// trapping, scroll locking and floating-ui positioning, code that a page without an open dialog
+// or a signed-in menu should not download before it is interactive:
 // a federated package is shared whole, so they live outside the `shared-ui` entry every page
 // loads. Import them where a dialog or menu is rendered, ideally from a lazily loaded module.
 export { Dialog } from './components/dialog';

@@ -1,4 +1,4 @@
-// Whether the first page on screen is React's yet (issue 30, "readiness is its own signal"). The
+// Whether the first page on screen is React's yet (ADR 017: readiness is its own signal). The
 // shell marks it when the page it rendered or hydrated has committed (shell/src/routing/
 // page-ready-mark.tsx); idle work waits for it (hooks/when-idle.ts) so that it does not compete
 // with hydration for the network and the CPU.

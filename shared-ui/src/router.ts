@@ -1,7 +1,7 @@
-// The one router every app uses, shared as the singleton `shared-ui/router` (issue 13).
+// The one router every app uses, shared as the singleton `shared-ui/router` (ADR 011).
 //
-// Module Federation cannot tree-shake a shared package: sharing `react-router-dom` whole put 59 KB
-// (gzip) of it on every first load, data routers, server cookie helpers and all. This module
+// Module Federation cannot tree-shake a shared package: sharing `react-router-dom` whole would put
+// all of it on every first load, data routers, server cookie helpers and all. This module
 // names only what the apps use, so the shared chunk holds only that. Import routing from here,
 // never from `react-router` or `react-router-dom` (biome.jsonc refuses those imports): a second
 // copy of the router would have its own context, and links would stop working across remotes.

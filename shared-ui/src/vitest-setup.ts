@@ -3,9 +3,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// Views load their code on demand (React.lazy, issue 13), and in jsdom that import is transformed
-// on the spot. On a busy 2-core CI machine it has taken over a second, so `findBy…` waits up to
-// 5 s instead of Testing Library's 1 s: an element that never appears still fails the test.
+// Views load their code on demand (React.lazy), and in jsdom that import is transformed on the
+// spot, which can take over a second on a busy machine, so `findBy…` waits up to 5 s instead of
+// Testing Library's 1 s: an element that never appears still fails the test.
 configure({ asyncUtilTimeout: 5_000 });
 
 // Test files share one window (vitest-config.mjs): each test leaves it as the next one expects it.

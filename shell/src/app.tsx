@@ -46,7 +46,7 @@ export function AppRoutes() {
   return (
     <>
       <ScrollToTop />
-      {/* Loads the remote behind a hovered or focused link before the click (issue 9). */}
+      {/* Loads the remote behind a hovered or focused link before the click. */}
       <RemotePreloader />
       <SiteLayout>
         <Suspense fallback={<Loading />}>
@@ -58,7 +58,7 @@ export function AppRoutes() {
           </Routes>
         </Suspense>
       </SiteLayout>
-      {/* Site-wide chrome (issue 4): the Customer Support chat on every page, loaded when idle. */}
+      {/* Site-wide chrome: the Customer Support chat on every page, loaded when idle. */}
       <IdleSupportWidget />
     </>
   );

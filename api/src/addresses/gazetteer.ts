@@ -1,7 +1,7 @@
 import type { MetroArea } from 'shared-contracts/stores';
 
 /**
- * The embedded gazetteer: ZIP codes of the three Texas metros the service covers (SPEC section 1),
+ * The embedded gazetteer: ZIP codes of the three Texas metros the service covers (docs/product.md),
  * each with its main city, other city names people use for it, and an approximate centre
  * (rounded ZIP-area centroid). Addresses are placed at their ZIP's centre: precise enough to price
  * by distance bands, and it needs no outside geocoding service. A ZIP that is not listed is outside

@@ -76,7 +76,7 @@ export async function listAddresses(db: Db, userId: string): Promise<SavedAddres
   return rows.map(toSavedAddress);
 }
 
-/** One of the caller's addresses; another person's id is "not found" (DESIGN.md section 4). */
+/** One of the caller's addresses; another person's id is "not found", like an unknown one. */
 export async function findOwnAddress(
   db: Db,
   userId: string,

@@ -22,7 +22,7 @@ import type { ScheduledTimer, ScheduleTimerInput } from '../simulator/timers.ts'
 import { retailerStores } from '../stores/queries.ts';
 
 /**
- * The demo store of the tracking dashboard (issue 8): a visitor who is not a retailer sees the
+ * The demo store of the tracking dashboard: a visitor who is not a retailer sees the
  * deliveries of "CurbRun Demo Outfitters", which a durable timer keeps ordering in test mode
  * from a demo shopper. Each order goes through the real checkout, dispatch and courier simulator,
  * so the dashboard's live view and analytics are real data, plainly labelled as the demo.

@@ -13,7 +13,7 @@ import { dashboardRoutes, demoRoutes } from './routes.ts';
 /**
  * The delivery tracking dashboard: its routes (signed in, and the public demo) and the demo
  * store's simulated traffic. Registered after the retailer plugin, whose checkout and delivery
- * sync it builds on; the retailer domains know nothing of it (issue 14: no import cycle).
+ * sync it builds on; the retailer domains know nothing of it, so no import goes in a circle.
  */
 export const analyticsPlugin = fastifyPlugin(
   async (app) => {

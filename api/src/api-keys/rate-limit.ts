@@ -24,7 +24,7 @@ export interface RateBucket {
  * Counts one request in the current fixed one-minute window of the account's bucket (in the
  * database, so every API process shares the count) and says whether it is within `limit`. Every
  * key of one kind and mode counts here, console keys and keys in a grace period included, so
- * minting keys never adds budget (issue 12).
+ * minting keys never adds budget.
  */
 export async function consumeRateLimit(
   db: Db,

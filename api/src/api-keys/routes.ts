@@ -19,7 +19,7 @@ const SENSITIVE_NOTE =
 
 /**
  * Managing a retailer's API keys from `/retailer-onboarding` (signed-in owner). Every change needs
- * the sensitive window, like the wallet (issue 12): a stolen session token alone cannot mint or
+ * the sensitive window, like the wallet: a stolen session token alone cannot mint or
  * roll a key; and each change emails the owner, in the change's transaction.
  */
 export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -35,7 +35,7 @@ export const apiKeys = pgTable(
     /** Set when a key is rolled with a grace period. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    /** A one-hour key of the API docs console (issue 12: a few at most per account). */
+    /** A one-hour key of the API docs console (a few at most per account). */
     console: boolean('console').notNull().default(false),
   },
   (t) => [
@@ -49,8 +49,8 @@ export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 /**
  * Request counts in fixed one-minute windows per account, key kind and mode (`secret:test`, …), in
- * the database so the limit holds across API processes (DESIGN.md section 3). Per account rather
- * than per key (issue 12): console keys, a rolled key in its grace period and its successor all
+ * the database so the limit holds across API processes. Per account rather
+ * than per key: console keys, a rolled key in its grace period and its successor all
  * draw on one budget, so minting keys never multiplies it.
  */
 export const apiAccountRateWindows = pgTable(

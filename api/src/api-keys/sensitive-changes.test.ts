@@ -9,7 +9,7 @@ import { onboardRetailer, type TestRetailer } from '../retailer-accounts/test-he
 
 const SENSITIVE_REQUIRED = { message: 'Please confirm your password to continue.' };
 
-describeEachDatabase('key and webhook changes need the password re-check (issue 12)', (kind) => {
+describeEachDatabase('key and webhook changes need the password re-check', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({

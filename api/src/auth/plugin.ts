@@ -5,7 +5,7 @@ import { installSessionCache } from './session-cache.ts';
 import { sessionCookieRoutes } from './session-cookie.ts';
 
 /**
- * Accounts (issue #3). Registered once in app.ts. Not encapsulated, so `request.user` and
+ * Accounts. Registered once in app.ts. Not encapsulated, so `request.user` and
  * `request.session` are declared on every request of the app and any domain can guard its routes
  * with `requireUser` / `requireSensitiveAuth` from `./guards.ts`.
  */

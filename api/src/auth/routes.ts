@@ -50,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Create an account and send the verification email',
         description:
-          'Validation as in SPEC section 5 (400 `{ message, issues }`); a taken username or email answers 409 with the field in `issues`.',
+          'Invalid fields answer 400 `{ message, issues }`; a taken username or email answers 409 with the field in `issues`.',
         body: registerRequestSchema,
         response: { 201: authMessageResponseSchema, ...errorResponses(409), ...errors },
       },
@@ -104,7 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           address: request.ip,
         }),
       );
-      // The page-rendering cookie (ADR 015); the JSON answer is SPEC's, unchanged.
+      // The page-rendering cookie (ADR 015); the JSON answer stays as clients know it.
       setSessionCookie(request, reply, result.token);
       return { token: result.token, user: { id: result.userId } };
     },

@@ -24,14 +24,14 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * Set when the person deleted their account (issue 7): the row stays so their orders keep an
+     * Set when the person deleted their account: the row stays so their orders keep an
      * owner, but every personal field is replaced and the password can never match again.
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
-    // Login accepts "email or username" (SPEC section 3); two accounts differing only in case
+    // Login accepts "email or username"; two accounts differing only in case
     // would make the username ambiguous.
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
@@ -41,7 +41,7 @@ export const users = pgTable(
 export type UserRow = typeof users.$inferSelect;
 
 /**
- * Sign-in sessions (DESIGN.md section 4). The bearer token is never stored: only its SHA-256, so a
+ * Sign-in sessions. The bearer token is never stored: only its SHA-256, so a
  * leaked table cannot be replayed. Logout sets `revokedAt`; the row stays until housekeeping.
  */
 export const sessions = pgTable(
@@ -77,7 +77,7 @@ export const emailVerificationTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     /**
-     * For an email change (issue 7): the new address, which replaces the account's email when the
+     * For an email change: the new address, which replaces the account's email when the
      * link sent to it is opened. Null for the registration link.
      */
     newEmail: text('new_email'),
@@ -94,7 +94,7 @@ export const emailVerificationTokens = pgTable(
 /**
  * Failed password checks per subject (`user:<id>`, or `identifier:<sha256>` for names that match
  * no account), in the database so every API process behind the load balancer shares the count
- * (DESIGN.md section 3). One row per subject: a fixed window that starts at its first attempt.
+ * (ADR 003). One row per subject: a fixed window that starts at its first attempt.
  */
 export const authThrottle = pgTable(
   'auth_throttle',

@@ -31,7 +31,7 @@ export const AUTH_RESULT_MESSAGES = {
   registered: 'Account created. We sent a verification link to your email; you can log in now.',
   usernameTaken: 'That username is already taken. Please choose another one.',
   emailTaken: 'An account with that email already exists. Try logging in instead.',
-  /** Unknown account and wrong password alike, so the answer reveals nothing (issue #3). */
+  /** Unknown account and wrong password alike, so the answer reveals nothing. */
   invalidCredentials: 'Invalid email/username or password.',
   wrongPassword: 'The password is incorrect.',
   passwordConfirmed: 'Password confirmed. You can now access sensitive information.',
@@ -87,7 +87,7 @@ async function sendVerificationEmail(
     to: user.email,
     subject: 'Verify your CurbRun email address',
     text,
-    // The token leaves the outbox once delivered, or when the link expires (issue 12).
+    // The token leaves the outbox once delivered, or when the link expires (docs/security.md).
     secret: { redactedText: withoutToken(text, token), keepUntil: expiresAt },
   });
 }
@@ -195,10 +195,10 @@ export async function verifyEmail(db: Db, token: string, options: AuthClock): Pr
       .update(emailVerificationTokens)
       .set({ usedAt: now })
       .where(eq(emailVerificationTokens.id, row.id));
-    // The link has done its work: its email stops showing it (issue 31).
+    // The link has done its work: its email stops showing it.
     await redactUsedSecret(tx, token);
     if (row.newEmail) {
-      // An email change (issue 7): the new address proved itself, so it becomes the account's.
+      // An email change: the new address proved itself, so it becomes the account's.
       const [taken] = await tx
         .select({ id: users.id })
         .from(users)
@@ -287,7 +287,7 @@ async function findUserByIdentifier(db: Db, identifier: string): Promise<UserRow
 /**
  * `POST /api/auth/login`. Unknown account and wrong password: the same 401 after the same work (a
  * throttle row and one argon2 check against a dummy hash), so neither the answer nor its timing
- * tells whether an account exists. Unverified accounts may sign in (issue #3). Throttled per
+ * tells whether an account exists. Unverified accounts may sign in. Throttled per
  * account and source `address` (throttle.ts): a stranger's failures never lock the owner out.
  */
 export async function login(

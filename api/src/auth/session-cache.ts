@@ -3,15 +3,11 @@ import type { AuthSession } from './sessions.ts';
 import type { AuthUser } from './user.ts';
 
 /**
- * Signed-in requests' sessions, kept in memory for a few seconds (issue 15; ADR 008 has why and
- * what it saves). Only on the embedded database (PGlite): one process, whose NOTIFY arrives before
- * the write that sent it returns. Between PostgreSQL processes it arrives after the commit, so
- * there every request reads its session and revocation stays immediate.
- * Revocation stays immediate here too: a write request empties this process's cache before it
- * answers; triggers on `sessions`, `users` and `addresses` NOTIFY SESSION_CHANGES_CHANNEL with the
- * user's id and every process drops that user's entries; the revocation broadcast
- * (auth/session-revocation.ts) drops what it names; a lookup started before any of these does not
- * store its result; no entry outlives its session.
+ * Signed-in requests' sessions, kept in memory for a few seconds, only on the embedded database,
+ * whose NOTIFY arrives before the write that sent it returns (ADR 008: between PostgreSQL
+ * processes it comes after the commit, too late for revocation). Any write request, a NOTIFY on
+ * SESSION_CHANGES_CHANNEL from the tables' triggers and the revocation broadcast each drop what
+ * they touch, so a revoked session is never served from here.
  */
 export const SESSION_CHANGES_CHANNEL = 'session_changes';
 export const SESSION_CACHE_TTL_MS = 5_000;

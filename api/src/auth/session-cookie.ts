@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { SESSION_TTL_MS } from './sessions.ts';
 
 /**
- * The session cookie beside SPEC's local-storage token (ADR 015): the same session's token, set
+ * The session cookie beside the local-storage token (ADR 015): the same session's token, set
  * HttpOnly and SameSite=Strict, read ONLY when the server renders a page's HTML
  * (ssr/signed-in-visitor.ts). No `/api` route reads it: they authenticate by the bearer header
  * alone (guards.ts), so the cookie opens no CSRF surface.

@@ -5,7 +5,7 @@ import type { Database, Db } from '../db/database.ts';
 import { sessions } from './schema.ts';
 
 /**
- * "These sessions ended", told to every API process (issue 12, item 9). A revoked session already
+ * "These sessions ended", told to every API process. A revoked session already
  * stops working on the next request, because every request reads the sessions table; what the
  * database cannot reach are things held open in memory: live event streams and cached sessions.
  * They subscribe here and drop what a revocation covers, on every process, as soon as the

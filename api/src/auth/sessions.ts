@@ -22,7 +22,7 @@ export interface CreatedSession {
   session: AuthSession;
 }
 
-/** Opens a session; signing in also opens the sensitive window (issue #3). */
+/** Opens a session; signing in also opens the sensitive window. */
 export async function createSession(
   db: Db,
   userId: string,
@@ -68,8 +68,8 @@ export function findSession(
 
 /**
  * The lookup every signed-in request makes, prepared once per database handle: drizzle does not
- * rebuild its SQL each time, and PostgreSQL parses and plans it once per connection (measured
- * here: about a quarter of the time of the unprepared query).
+ * rebuild its SQL each time, and PostgreSQL parses and plans it once per connection
+ * (docs/benchmarks.md, "Figures behind code choices").
  */
 function sessionLookup(db: Db) {
   return db

@@ -6,7 +6,7 @@ import { authThrottle } from './schema.ts';
 import { hashToken } from './tokens.ts';
 
 /**
- * Sign-in throttling (issue #3, reworked by issue 12 after NIST SP 800-63B §5.2.2): failures are
+ * Sign-in throttling (after NIST SP 800-63B §5.2.2): failures are
  * counted per account AND source address, so a stranger's wrong guesses throttle the stranger,
  * never the owner signing in from elsewhere. An address gets MAX_FAILED_ATTEMPTS checks per
  * THROTTLE_WINDOW_MS for an account, then 429 with Retry-After until its window ends.
@@ -60,7 +60,7 @@ export interface AttemptKey {
 
 /**
  * The counter of a signed-in password check (password change, account deletion): per session AND
- * address (issue 31), so a thief's wrong guesses from a stolen session throttle that session only,
+ * address, so a thief's wrong guesses from a stolen session throttle that session only,
  * never the owner changing the password from another one.
  */
 export function signedInAttemptKey(userId: string, sessionId: string, address: string): AttemptKey {

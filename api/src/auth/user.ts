@@ -25,7 +25,7 @@ export function toAuthUser(
 }
 
 /**
- * The `user` of `GET /api/auth/me` (SPEC section 3). `defaultAddressLine` is the street line of
+ * The `user` of `GET /api/auth/me`. `defaultAddressLine` is the street line of
  * the default saved address (addresses domain), null when the user has none; the avatar menu then
  * links to /settings to add one.
  */

@@ -27,7 +27,7 @@ import { type StoreRow, stores } from '../stores/schema.ts';
 import { assertTestPaymentSource, providerForMode } from './test-mode.ts';
 
 /**
- * Checkout sessions (issue 6). The retailer API (`POST /api/checkout/initialize`) creates them
+ * Checkout sessions. The retailer API (`POST /api/checkout/initialize`) creates them
  * with `createCheckoutSession`; the customer completes one at `/checkout?session=<id>`.
  */
 
@@ -163,10 +163,10 @@ export function sessionStatus(row: CheckoutSessionRow, now: Date): CheckoutSessi
 }
 
 /**
- * The session as the checkout page shows it to `viewerId`. Who sees what (issue 12, item 10):
+ * The session as the checkout page shows it to `viewerId`. Who sees what:
  * - open: anyone signed in with the link (an unguessable id the retailer hands to its customer,
  *   who may sign in with any account); the contact details in full only to the customer they
- *   belong to, masked for anyone else (issue 31, `customerView`);
+ *   belong to, masked for anyone else (`customerView`);
  * - expired: the same people, but only the customer's name: the link no longer leads anywhere;
  * - completed: only the customer who completed it; anyone else gets 404 like an unknown id, so a
  *   leaked link never shows a stranger who ordered what, nor their email, phone or address.

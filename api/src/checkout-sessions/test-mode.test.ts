@@ -24,8 +24,8 @@ import {
 import { startReceiver } from '../webhooks/test-receiver.ts';
 
 /**
- * Issue 12, item 3: a checkout session made with a test key is simulated (test-mode.ts), and
- * item 10: a completed session's customer details are its completer's alone.
+ * A checkout session made with a test key is simulated (test-mode.ts), and a completed
+ * session's customer details are its completer's alone.
  */
 describeEachDatabase('checkout sessions: test mode', (kind) => {
   let server: TestServer;

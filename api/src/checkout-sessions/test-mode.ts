@@ -5,7 +5,7 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import { simulatedPaymentProvider } from '../payments/test-provider.ts';
 
 /**
- * "Test mode" (issue 12, item 3): a checkout session made with a test key (`sk_test_…`/`pk_test_…`,
+ * "Test mode": a checkout session made with a test key (`sk_test_…`/`pk_test_…`,
  * or `mode: 'test'` on the development endpoint) is the retailer's rehearsal, and nothing is real:
  * - paid only with a test card typed on the page (TEST_CARDS), never wallet or a saved card, and
  *   charged by the simulated provider (`payments.livemode = false`; refunds go back to that card);

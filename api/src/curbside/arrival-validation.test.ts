@@ -10,10 +10,9 @@ import { arrivalBody } from './test-helpers.ts';
 import { giveOrder } from './test-orders.ts';
 
 /**
- * Issue 12, item 10: every arrival hashed a fresh PIN with scrypt (tens of milliseconds of CPU)
- * before looking at the order, so a stranger could make the server burn CPU with arrivals for
- * orders that do not exist. The order is now checked first; the PIN is only made for an arrival
- * that can succeed. The spy counts the scrypt hashes the server actually computes.
+ * Hashing a PIN with scrypt costs real CPU, so an arrival for an order that does not exist must
+ * not make one: otherwise a stranger could make the server burn CPU. The order is checked first;
+ * the PIN is only made for an arrival that can succeed. The spy counts the scrypt hashes made.
  */
 vi.mock('./pin.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('./pin.ts')>();

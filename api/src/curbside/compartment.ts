@@ -100,7 +100,7 @@ export async function verifyPickupPin(
     assertTransition(row.status, 'verified');
 
     if (pinHashMatches(candidate, row.pinHash)) {
-      // The PIN opened the compartment: the text message stops showing it (issue 31).
+      // The PIN opened the compartment: the text message stops showing it (docs/security.md).
       await redactUsedSecret(tx, pinSentence(row.orderNumber, pin), row.phoneNumber);
       await transition(
         tx,

@@ -25,7 +25,7 @@ import { giveOrder } from './test-orders.ts';
 
 /**
  * Two real API processes (`tsx src/main.ts`, as `npm start` runs it) on one fresh PostgreSQL
- * database (issue 5): an SSE client of process A sees what process B changes, and the robot
+ * database: an SSE client of process A sees what process B changes, and the robot
  * timers, claimed by both runners, each fire exactly once.
  */
 

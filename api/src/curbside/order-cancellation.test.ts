@@ -8,8 +8,8 @@ import { getJson } from '../order-pickups/test-helpers.ts';
 import { arrive, pinFromOutbox, readPickup, runTimersUntil } from './test-helpers.ts';
 
 /**
- * `POST /api/order-pickups/:id/cancel` on a curbside order (SPEC section 9: free cancellation
- * until the robot leaves the store), against the curbside pickup's own rules.
+ * `POST /api/order-pickups/:id/cancel` on a curbside order (cancelling is free until the robot
+ * leaves the store), against the curbside pickup's own rules.
  */
 describeEachDatabase('cancelling the order of a curbside pickup', (kind) => {
   let server: TestServer;

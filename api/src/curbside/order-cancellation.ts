@@ -7,8 +7,9 @@ import { curbsidePickups } from './schema.ts';
 import { cancelCurbsidePickup } from './service.ts';
 
 /**
- * What a curbside pickup means for cancelling its order (SPEC section 9: free until the driver or
- * robot leaves the store). The order-pickups domain asks before it refunds anything:
+ * What a curbside pickup means for cancelling its order (free until the driver or robot leaves
+ * the store: docs/product.md, "Scheduling a pickup and orders"). The order-pickups domain asks
+ * before it refunds anything:
  * - robot out with the order (on its way, at the car, compartment open): refused, like the
  *   pickup's own cancel;
  * - hand-over failed, order at the store's holding area: refused, like a held delivery's cancel;

@@ -2,7 +2,7 @@ import { randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 import { PIN_LENGTH } from 'shared-contracts/curbside';
 
 /**
- * The robot compartment's PIN (issue 5). It is generated with a CSPRNG, sent by SMS, and stored
+ * The robot compartment's PIN. It is generated with a CSPRNG, sent by SMS, and stored
  * only as a salted scrypt hash, so neither the database nor any API answer reveals it.
  *
  * A 4-digit PIN has only 10,000 values, so the hash alone would not resist an attacker holding

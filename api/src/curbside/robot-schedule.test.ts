@@ -8,7 +8,7 @@ import {
 } from './robot-schedule.ts';
 
 describe('robot schedule', () => {
-  it('follows SPEC section 4: +10 s, +20 s, +30 s, +45 s after arrival', () => {
+  it('moves the robot on at +10 s, +20 s, +30 s and +45 s after the customer arrives', () => {
     expect(ARRIVAL_OFFSETS_MS).toEqual({
       robot_dispatched: 10_000,
       robot_collecting: 20_000,

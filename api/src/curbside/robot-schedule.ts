@@ -1,7 +1,7 @@
 import type { CurbsideStatus } from 'shared-contracts/curbside';
 
 /**
- * The robot simulator's timing (SPEC section 4's demo progression, now on the server): counted
+ * The robot simulator's timing (docs/product.md, "Curbside pickup"), kept on the server: counted
  * from the customer's arrival, robot_dispatched at +10 s, robot_collecting at +20 s,
  * robot_en_route at +30 s, awaiting_verification at +45 s. Durations are simulated time: the timer
  * runner multiplies them by SIM_TIME_SCALE.
@@ -28,7 +28,7 @@ const STEPS: ReadonlyArray<{ from: CurbsideStatus; to: RobotStepStatus }> = [
   { from: 'robot_en_route', to: 'awaiting_verification' },
 ];
 
-/** SPEC section 9: a missed robot waits 5 minutes, then goes to a safe holding location. */
+/** A missed robot waits 5 minutes, then goes to a safe holding location. */
 export const ROBOT_WAIT_MS = 5 * 60_000;
 /** After the PIN, the compartment stays open for 2 minutes, then closes and the order counts as delivered. */
 export const COMPARTMENT_OPEN_MS = 2 * 60_000;

@@ -105,7 +105,7 @@ describeEachDatabase('curbside pickups', (kind) => {
     expect(row?.specialInstructions).toBe('Trunk is open');
   });
 
-  it('validates the arrival form with the SPEC messages and creates nothing', async () => {
+  it('validates the arrival form with the product messages and creates nothing', async () => {
     const user = await createTestUser(server);
     const order = await giveOrder(db(), user.id);
     const cases: Array<[Record<string, unknown>, string]> = [
@@ -146,7 +146,7 @@ describeEachDatabase('curbside pickups', (kind) => {
     const unknown = await attempt('CR-000001');
     expect(unknown.status).toBe(404);
     expect(await messageOf(unknown)).toBe('We could not find order CR-000001 on your account.');
-    // Any spelling is looked up (SPEC section 5 only requires a value); no match is a clear 404.
+    // Any spelling is looked up (the form only requires a value); no match is a clear 404.
     const oddlyShaped = await attempt('order-1');
     expect(oddlyShaped.status).toBe(404);
     expect(await messageOf(oddlyShaped)).toBe('We could not find order ORDER-1 on your account.');

@@ -34,7 +34,7 @@ const advanceTimerPayload = pickupTimerPayload.extend({ to: z.enum(ROBOT_STEP_ST
 const errors = errorResponses(400, 401, 404);
 
 /**
- * Curbside pickup with robot delivery (issue 5): the customer's calls, the live event stream and
+ * Curbside pickup with robot delivery: the customer's calls, the live event stream and
  * the robot simulator's timers. Every route needs a signed-in user and only touches their own
  * pickups (anyone else's id answers 404).
  */
@@ -109,7 +109,7 @@ export const curbsideRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['curbside'],
-        summary: 'A curbside pickup record (SPEC section 3), without the PIN',
+        summary: 'A curbside pickup record, without the PIN',
         params: curbsidePickupParamsSchema,
         response: { 200: curbsidePickupSchema, ...errors },
       },

@@ -22,7 +22,7 @@ import { robots } from '../robots/schema.ts';
 import { stores } from '../stores/schema.ts';
 
 /**
- * Curbside pickups (SPEC section 3, issue 5). The PIN is never stored, only its salted scrypt hash,
+ * Curbside pickups. The PIN is never stored, only its salted scrypt hash,
  * and that is cleared once the PIN has been used.
  */
 export const curbsidePickups = pgTable(

@@ -115,7 +115,7 @@ export async function createCurbsidePickup(
   input: CurbsideArrival,
 ): Promise<string> {
   // The PIN's scrypt hash costs tens of milliseconds of CPU: check the order first, so arrivals
-  // for unknown, foreign or finished orders are refused at the price of one query (issue 12).
+  // for unknown, foreign or finished orders are refused at the price of one query.
   await arrivalOrder(db, userId, input.orderNumber, { lock: false });
   const pin = generatePin();
   // Hashed before the transaction holds any lock.
@@ -145,7 +145,7 @@ export async function createCurbsidePickup(
       .returning();
     if (!pickup) throw new Error('Inserting the curbside pickup returned no row');
 
-    // The record is born at the curb, but its timeline starts where SPEC section 4's does.
+    // The record is born at the curb, but its timeline starts at the first status, order_ready.
     assertTransition('order_ready', 'customer_arrived');
     await appendUpdate(
       tx,
@@ -170,7 +170,8 @@ export async function createCurbsidePickup(
       to: input.phoneNumber,
       subject: 'Your curbside pickup PIN',
       text: pinText(pin),
-      // The PIN leaves the outbox once sent, or once no pickup could still need it (issue 12).
+      // The PIN leaves the outbox once sent, or once no pickup could still need it, so the
+      // outbox never keeps a secret that still opens something (docs/security.md).
       secret: {
         redactedText: pinText(REDACTED),
         keepUntil: new Date(Date.now() + PIN_MESSAGE_TTL_MS),
@@ -269,7 +270,7 @@ export async function advancePickup(
   });
 }
 
-/** SPEC section 9: a missed robot waits 5 minutes, then goes to a safe holding location. */
+/** A missed robot waits 5 minutes, then goes to a safe holding location. */
 export async function expireRobotWait(db: Db, pickupId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockPickup(tx, pickupId);
@@ -288,7 +289,7 @@ export async function expireRobotWait(db: Db, pickupId: string): Promise<void> {
   });
 }
 
-/** `POST .../cancel`: free until the robot leaves the store (SPEC section 9). */
+/** `POST .../cancel`: free until the robot leaves the store. */
 export async function cancelCurbsidePickup(
   db: Db,
   userId: string,

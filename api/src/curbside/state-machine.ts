@@ -2,14 +2,13 @@ import type { CurbsideStatus } from 'shared-contracts/curbside';
 import { ConflictError } from '../http/errors.ts';
 
 /**
- * The real transition rules of SPEC section 4's curbside statuses (the spec shows only the demo
- * progression; these are ours, issue 5):
+ * The transition rules between the curbside statuses (docs/product.md, "Curbside pickup"):
  * - the robot simulator moves customer_arrived → robot_dispatched → robot_collecting →
  *   robot_en_route → awaiting_verification;
  * - the right PIN moves awaiting_verification → verified, the last allowed wrong one → failed, and
  *   so does a robot left waiting (it goes back to a safe holding location);
  * - collecting the order (or the compartment closing by itself) moves verified → delivered;
- * - cancelling is free until the robot leaves the store (SPEC section 9), so only before
+ * - cancelling is free until the robot leaves the store, so only before
  *   robot_en_route.
  */
 export const CURBSIDE_TRANSITIONS: Readonly<Record<CurbsideStatus, readonly CurbsideStatus[]>> = {

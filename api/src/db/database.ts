@@ -61,7 +61,7 @@ export function assertChannelName(channel: string): void {
 
 /**
  * Opens the database named by the configuration: PostgreSQL when `databaseUrl` is set, otherwise
- * PGlite stored in `<dataDir>/pglite` (DESIGN.md section 3).
+ * PGlite stored in `<dataDir>/pglite` (ADR 003).
  */
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   const onError =

@@ -18,7 +18,7 @@ const MIGRATION_LOCK_KEY = 724_311_001;
 
 /**
  * Applies pending migrations. Several API processes may start together against one PostgreSQL
- * server (DESIGN.md section 3) and drizzle's migrator does not guard against that, so the run is
+ * server and drizzle's migrator does not guard against that, so the run is
  * serialised with a session-level advisory lock held on one connection.
  */
 export async function migrateDatabase(

@@ -63,7 +63,7 @@ export async function deliveryForOrder(
 }
 
 /**
- * Free cancellation until the courier leaves the store (SPEC section 9): cancels the order through
+ * Free cancellation until the courier leaves the store: cancels the order through
  * the scheduling domain (which refunds the payment to its original method and cancels a curbside
  * pickup still at the store); the status listener then marks the delivery cancelled.
  */

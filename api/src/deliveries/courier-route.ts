@@ -2,7 +2,7 @@ import type { Location } from 'shared-contracts/addresses';
 import { haversineMiles } from '../quotes/distance.ts';
 
 /**
- * The courier simulator's geometry (issue 7), pure so it is tested without timers: a road-like
+ * The courier simulator's geometry, pure so it is tested without timers: a road-like
  * route between two points, the position at a distance along it, traffic along the way, and the
  * ETA a navigation app would show.
  *
@@ -185,7 +185,7 @@ export function estimateRemainingMs(
   return (remaining / (speedMph * factor)) * HOUR_MS;
 }
 
-/** A courier counts as "arriving" this close to the door (SPEC section 4's third checkpoint). */
+/** A courier counts as "arriving" this close to the door (the third tracking checkpoint). */
 export const ARRIVING_WITHIN_MILES = 0.5;
 export const ARRIVING_WITHIN_MS = 3 * 60_000;
 

@@ -19,11 +19,11 @@ import {
 } from './service.ts';
 
 /**
- * The courier simulator for home deliveries (issue 7), on durable timers (timers.ts):
+ * The courier simulator for home deliveries, on durable timers (timers.ts):
  *
  *   dispatch ──lead──▶ at the store ──1 min──▶ leaves (picked up, in transit) ──ticks every 20 s──▶
  *   arriving (½ mile or 3 min out) ──▶ at the door ──▶ delivered with a photo, or waiting 5 min for
- *   a signature ──▶ delivered, or held at a safe location (SPEC section 9; a free reschedule).
+ *   a signature ──▶ delivered, or held at a safe location (a free reschedule).
  *
  * Durations are simulated (× SIM_TIME_SCALE). Timers run at least once, so each handler locks the
  * order and the delivery (in that order, like every writer) and does nothing unless the delivery
@@ -51,7 +51,7 @@ export type CourierTimerPayload = z.infer<typeof courierTimerPayloadSchema>;
 export const COLLECT_AT_STORE_MS = 60_000;
 /** How often a moving courier reports its position. */
 export const TICK_MS = 20_000;
-/** SPEC section 9: a missed hand-over waits 5 minutes before going to a safe holding location. */
+/** A missed hand-over waits 5 minutes before going to a safe holding location. */
 export const DOOR_WAIT_MS = 5 * 60_000;
 /** The shortest leg, so a next-door delivery still moves on the map. */
 export const MIN_LEG_MS = 60_000;
@@ -212,7 +212,7 @@ export async function courierDepart(
     if (!expects(locked, payload, ['pickup_confirmed'])) return;
     const { tx, row, order } = locked;
     if (order.status === 'cancelled') return;
-    // Free cancellation ends here: the order leaves the store (SPEC section 9).
+    // Free cancellation ends here: the order leaves the store.
     if (order.status !== 'picked_up' && order.status !== 'in_transit') {
       await changeOrderPickupStatus(tx, deps.events, {
         orderPickupId: order.id,
@@ -379,7 +379,7 @@ async function deliver(
   await publishDelivery(tx, row.id, deps.view);
 }
 
-/** The holding location of SPEC section 9: the store's secure holding area. */
+/** Where a missed delivery is held: the store's secure holding area. */
 function holdingPlace(row: DeliveryRow): Place {
   return {
     name: `${row.origin.name} secure holding area`,

@@ -12,7 +12,7 @@ import { deliveries, deliveryProofs } from './schema.ts';
 import { appendDeliveryUpdate, publishDelivery } from './service.ts';
 
 /**
- * Curbside orders are moved by the curbside pickup (issue 5's robot simulator), not by a second
+ * Curbside orders are moved by the curbside pickup (its robot simulator), not by a second
  * robot of ours: this mirrors the latest curbside pickup of an order onto its delivery's
  * checkpoints (robot en route → En Route, robot arrived → Arriving, delivered → Delivered).
  *

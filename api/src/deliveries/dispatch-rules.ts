@@ -11,7 +11,7 @@ import {
 } from 'shared-contracts/quotes';
 
 /**
- * Which courier takes an order (issue 7): the dispatch rules of the multi-partner network, as a
+ * Which courier takes an order: the dispatch rules of the multi-partner network, as a
  * pure function so they are tested without a database.
  *
  * - curbside orders: the store's in-house robots (the car is at the store, inside the core zone);

@@ -22,7 +22,7 @@ import { ACTIVE_DELIVERY_STATUSES, appendDeliveryUpdate, publishDelivery } from 
 export const WINDOW_ARRIVAL_MARGIN_MS = 10 * 60_000;
 
 /**
- * Dispatch (issue 7): when an order pickup is confirmed, choose its courier (rules.ts), lay out
+ * Dispatch: when an order pickup is confirmed, choose its courier (rules.ts), lay out
  * the route and start the simulator. Runs inside the confirming transaction (an order-pickups
  * status listener), so an order never exists confirmed without its delivery.
  */

@@ -12,7 +12,7 @@ import type { Db } from '../db/database.ts';
 import { queryRows } from '../db/sql-helpers.ts';
 
 /**
- * Pickup history (issue 7): the caller's order pickups and curbside pickups in one list, newest
+ * Pickup history: the caller's order pickups and curbside pickups in one list, newest
  * first, filtered by status group and order number, a page at a time. One SQL query (UNION ALL),
  * so pagination and the total are right however the two kinds interleave.
  */

@@ -2,7 +2,7 @@ import type { MapTiles } from 'shared-contracts/deliveries';
 import { z } from 'zod';
 
 /**
- * The optional map tile layer of the tracking page (issue 7). The app draws its own map (route,
+ * The optional map tile layer of the tracking page. The app draws its own map (route,
  * stores, the courier) and needs no outside service; an operator who has a tile server can set
  * `MAP_TILE_URL` (an `{z}/{x}/{y}` template over https) and `MAP_TILE_ATTRIBUTION`, and the page
  * draws those tiles underneath. Parsed at start-up; a bad value stops the server with a message.

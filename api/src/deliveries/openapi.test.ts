@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 
-describe('OpenAPI document of the issue 7 calls', () => {
+describe('OpenAPI document of the deliveries calls', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ seed: false });

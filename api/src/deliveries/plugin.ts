@@ -9,7 +9,7 @@ import { mapTilesFromEnv } from './map-tiles.ts';
 import { deliveryRoutes } from './routes.ts';
 
 /**
- * Deliveries, dispatch and the courier simulator (issue 7). Register after the commerce plugin
+ * Deliveries, dispatch and the courier simulator. Register after the commerce plugin
  * (order-pickup status listeners) and the curbside routes.
  *
  * - an order that becomes `confirmed` is dispatched in the same transaction;

@@ -2,7 +2,7 @@ import { seededRandom } from './courier-route.ts';
 import { Raster, type Rgb } from './png.ts';
 
 /**
- * The proof-of-delivery images the simulated courier app produces (issue 7): a doorstep photo
+ * The proof-of-delivery images the simulated courier app produces: a doorstep photo
  * for contactless drop-offs and a signature for hand-overs. Both are drawn here and stored as PNG,
  * deterministic for a delivery (same seed, same picture).
  */

@@ -27,10 +27,10 @@ import {
 const errors = errorResponses(400, 401, 404);
 
 /**
- * Deliveries (issue 7, SPEC section 7): the caller's deliveries, one by id or by its order, the
- * live stream, the proof image and the customer's actions. Everything is the caller's own; another
- * person's id answers 404 like an unknown one. `/api/doordash/deliveries...` are the spec's paths
- * for the same answers.
+ * Deliveries: the caller's deliveries, one by id or by its order, the live stream, the proof
+ * image and the customer's actions. Everything is the caller's own; another person's id answers
+ * 404 like an unknown one. `/api/doordash/deliveries...` are aliases with the same answers, for
+ * clients written against those paths.
  */
 export const deliveryRoutes =
   (deps: CourierDeps): FastifyPluginAsyncZod =>
@@ -65,7 +65,7 @@ export const deliveryRoutes =
             tags: ['deliveries'],
             summary: "The caller's deliveries, newest first, a page at a time",
             description:
-              "`?page=1&pageSize=10&status=en_route`. Only the caller's deliveries; `/api/doordash/deliveries` (SPEC section 7) answers the same.",
+              "`?page=1&pageSize=10&status=en_route`. Only the caller's deliveries; `/api/doordash/deliveries` answers the same.",
             querystring: deliveryListQuerySchema,
             response: { 200: deliveryPageSchema, ...errorResponses(400, 401) },
           },
@@ -80,7 +80,7 @@ export const deliveryRoutes =
             tags: ['deliveries'],
             summary: 'The active delivery of one of your orders',
             description:
-              'SPEC section 7 ("the active delivery of an order"). 404 when the order is not yours or has no delivery. Its `lastEventId` resumes the live stream exactly where this answer ends.',
+              '404 when the order is not yours or has no delivery. Its `lastEventId` resumes the live stream exactly where this answer ends.',
             params: deliveryOrderParamsSchema,
             response: { 200: deliverySchema, ...errors },
           },
@@ -192,7 +192,7 @@ export const deliveryRoutes =
       {
         schema: {
           tags: ['deliveries'],
-          summary: 'Reschedule a missed delivery free of charge (SPEC section 9)',
+          summary: 'Reschedule a missed delivery free of charge',
           description:
             'Only while the order waits at a safe holding location (409 otherwise); the courier brings it again at once.',
           params: deliveryParamsSchema,

@@ -32,7 +32,7 @@ import { orderPickups } from '../order-pickups/schema.ts';
 import { stores } from '../stores/schema.ts';
 
 /**
- * Deliveries (issue 7): one per order pickup, created by dispatch when the order is confirmed and
+ * Deliveries: one per order pickup, created by dispatch when the order is confirmed and
  * moved by the courier simulator (home) or by the curbside pickup (robots).
  *
  * The courier's position is not stored tick by tick: the current leg (`route`, `legStartedAt`,

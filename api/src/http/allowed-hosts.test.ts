@@ -5,7 +5,7 @@ import { loadConfig } from '../config.ts';
 import { allowedHostnames, HOST_MESSAGES } from './allowed-hosts.ts';
 
 /**
- * Issue 31, item 2: DNS rebinding. A page on attacker.example whose name now points at 127.0.0.1
+ * DNS rebinding: a page on attacker.example whose name now points at 127.0.0.1
  * sends `Host: attacker.example:<port>`; the server must not answer it, development outbox first.
  */
 describeEachDatabase('the server answers only for its configured host names', (kind) => {

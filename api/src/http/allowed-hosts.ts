@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { isLoopbackHost } from '../config.ts';
 
 /**
- * DNS rebinding (issue 31, item 2): a web page on attacker.example can point its own name at
+ * DNS rebinding: a web page on attacker.example can point its own name at
  * 127.0.0.1 and read this server's answers (the development outbox, a signed-in page) as
  * same-origin. The browser still sends `Host: attacker.example`, so the server answers only for
  * the names it is configured for: PUBLIC_URL's host, ALLOWED_HOSTS, and the loopback names when

@@ -4,15 +4,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 
 /**
- * The public catalogue (partner retailers, their stores, the subscription plans) is the same for
- * every visitor and changes only when an operator edits it, yet it was read from the database and
- * serialized for every request (issue 15, lever 2). Each answer is kept here once serialized, with
- * its ETag and compressed copies, until the data changes.
- *
- * A change anywhere reaches every API process: triggers on the catalogue's tables (migration
- * `catalogue_change_notify`) send a NOTIFY on CATALOGUE_CHANNEL in the writing transaction, so
- * whoever writes (the seed, retailer onboarding, an operator's SQL) and on whichever process, each
- * process drops its copies when that transaction commits.
+ * The public catalogue (partner retailers, their stores, the plans) is the same for every visitor
+ * and rarely changes, so each answer is kept here serialized, with its ETag and compressed
+ * copies (ADR 008). Triggers on its tables NOTIFY CATALOGUE_CHANNEL in the writing transaction,
+ * so whoever writes, on whichever process, every process drops its copies at the commit.
  */
 export const CATALOGUE_CHANNEL = 'catalogue_changes';
 
@@ -23,7 +18,7 @@ export const CATALOGUE_CHANNEL = 'catalogue_changes';
 export const CATALOGUE_MAX_AGE_MS = 60_000;
 
 /**
- * How long browsers and proxies may reuse a catalogue answer without asking: SPEC section 9's
+ * How long browsers and proxies may reuse a catalogue answer without asking: the clients'
  * freshness of stores, 5 minutes; the clients fetch retailers and plans in the same cache group.
  */
 export const CATALOGUE_FRESH_SECONDS = 5 * 60;

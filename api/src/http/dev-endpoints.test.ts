@@ -8,8 +8,8 @@ import { describeEachDatabase, startTestServer, type TestServer } from '../../te
 import { waitFor } from '../../test/wait-for.ts';
 
 /**
- * Issue 12, item 4: `npm start` served the development outbox (every PIN and verification link)
- * and the development checkout helper to the whole network. Run the real process the way
+ * `npm start` must not serve the development outbox (every PIN and verification link) and the
+ * development checkout helper to the whole network. Run the real process the way
  * `scripts/serve.mjs` does and try it as a neighbour on the network would.
  */
 

@@ -8,9 +8,9 @@ import {
 } from '../db/unavailable.ts';
 
 /**
- * An error whose message is meant for the person using the app (SPEC section 8 shows the server's
+ * An error whose message is meant for the person using the app (the pages show the server's
  * message as is). Throw it from services and routes; the error handler turns it into the
- * `{ message, issues? }` body of DESIGN.md section 4.
+ * `{ message, issues? }` body (docs/product.md, "API conventions").
  */
 export class HttpError extends Error {
   override name = 'HttpError';
@@ -41,7 +41,7 @@ export class ForbiddenError extends HttpError {
   }
 }
 
-/** Also for resources that exist but belong to someone else (DESIGN.md section 4). */
+/** Also for resources that exist but belong to someone else: they must not be told apart. */
 export class NotFoundError extends HttpError {
   constructor(message = 'Not found') {
     super(404, message);
@@ -63,7 +63,7 @@ function toDottedPath(instancePath: string): string {
 
 /**
  * Zod's built-in type messages ("Invalid input: expected string, received undefined") do not say
- * which field they are about; schemas with their own messages (SPEC section 5) are left alone.
+ * which field they are about; schemas with their own messages (the forms') are left alone.
  */
 function readableIssueMessage(issue: ApiErrorIssue): string {
   if (!issue.path || !issue.message.startsWith('Invalid input')) return issue.message;

@@ -6,18 +6,11 @@ import { BadRequestError, ConflictError, HttpError } from './errors.ts';
 import { idempotencyKeys } from './schema.ts';
 
 /**
- * `Idempotency-Key` for money-moving POSTs (DESIGN.md section 4), for any route:
+ * `Idempotency-Key` for money-moving POSTs, with the rules of docs/product.md, "API conventions":
  * `idempotent(request, reply, { scope: `user:${id}` }, async () => ({ statusCode: 201, body }))`.
- * - Same key (in the caller's scope), method, path and body within 24 hours: the first success
- *   again, `Idempotent-Replayed: true`, without running the handler. Other body or path: 422.
- * - A request still running under the key makes the second wait for its answer, or 409 if too long.
- * - Failures (4xx, 5xx) are not kept, so the person can fix the problem and retry with the key.
- *   A retry is then a new attempt: `charge()` (payments/service.ts) numbers attempts after each
- *   void, so a processor never replays a voided charge as a success.
- * Without the header the handler simply runs.
- * A handler that writes in one transaction stores its answer in that same transaction
- * (`answer.record(tx, result)`): a crash between the write and storing the answer would otherwise
- * let a retry, once the key's lock lapses, write a second time.
+ * Failures are not kept, so a retry is a new attempt (`charge()` numbers attempts after a void).
+ * A handler writing in one transaction stores its answer in it (`answer.record(tx, result)`):
+ * otherwise a crash in between would let a retry write a second time.
  */
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

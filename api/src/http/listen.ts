@@ -6,7 +6,7 @@ import { LOOPBACK_HOST } from '../config.ts';
 /**
  * Starts listening. The default HOST (`localhost`) means both loopback addresses, 127.0.0.1 and
  * ::1: browsers resolve `localhost` to either (Chromium tries ::1 first), and the README's
- * http://localhost:8080 must answer on both, while no other machine can connect (issue 12).
+ * http://localhost:8080 must answer on both, while no other machine can connect.
  *
  * Fastify's own `host: 'localhost'` binds only what the system resolver returns for the name,
  * which is 127.0.0.1 alone on hosts whose /etc/hosts lacks `::1 localhost`; so 127.0.0.1 is the

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * One log line per request (issue 15, lever 4), written when the answer has gone: method, path,
+ * One log line per request, written when the answer has gone: method, path,
  * status and time. Fastify's own request logging writes two lines, the first with the request's
  * host and addresses, each passed through the redaction of headers: twice the work for every
  * request, for nothing a reader of the logs uses. Headers (tokens, cookies) are never logged here.

@@ -3,7 +3,7 @@ import { apiErrorSchema } from 'shared-contracts/errors';
 
 /**
  * The error responses a route group documents, one `{ message, issues? }` schema per status code
- * (DESIGN.md section 4), for the OpenAPI document and the response serializer.
+ * (docs/product.md, "API conventions"), for the OpenAPI document and the response serializer.
  */
 export function errorResponses<const Code extends number>(
   ...codes: Code[]

@@ -175,7 +175,7 @@ describeEachDatabase('security headers on the served site', (kind) => {
     async (pathname) => {
       const response = await get(pathname, { accept: 'text/html' });
       expect(response.status).toBe(200);
-      // The shell's page, carrying the remotes configuration inline (issue 13): data, never run,
+      // The shell's page, carrying the remotes configuration inline: data, never run,
       // so the policy below needs no inline-script allowance.
       const html = response.text();
       const inline = /<script type="application\/json" id="remotes-config">(.*?)<\/script>/.exec(

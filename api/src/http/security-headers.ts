@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { REMOTE_NAMES, type RemoteName } from 'shared-contracts/remotes';
 
 /**
- * Security headers for a site composed from several origins (issue 9). Pages get a CSP that runs
+ * Security headers for a site composed from several origins. Pages get a CSP that runs
  * scripts only from this origin and the remotes' (`REMOTE_<NAME>_URL`, the list `/remotes.json`
  * gives), with no `unsafe-eval` and no inline scripts. Styles allow `'unsafe-inline'` on purpose:
  * styled-components and Radix inject `<style>` at runtime, and nonces would need a per-request

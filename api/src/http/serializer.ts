@@ -10,7 +10,7 @@ import { safeEncode, z } from 'zod';
 type Serialize = (data: unknown) => string;
 
 /**
- * Response serialization (issue 15; ADR 008). Each route's zod response schema is turned once
+ * Response serialization (ADR 008). Each route's zod response schema is turned once
  * into JSON Schema (the one the OpenAPI document shows) and compiled by fast-json-stringify, which
  * writes exactly the contract's properties, instead of checking every answer with zod and then
  * running `JSON.stringify`.

@@ -15,7 +15,7 @@ import { createLease, getLease, listLeases } from './service.ts';
 
 const errors = errorResponses(400, 401, 402, 404, 409, 422);
 
-/** Robot leases of the signed-in user's retailer account (issue 8). */
+/** Robot leases of the signed-in user's retailer account. */
 export const leasingRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
   app.addHook('preHandler', requireUser);

@@ -109,7 +109,7 @@ export async function createLease(
 
   const vaulted = await provider.vaultCard(request.card);
   if (!vaulted.ok) throw new PaymentDeclinedError(vaulted.message, vaulted.code);
-  // Numbered after each void like card payments (issue 31): a retry with the same key after a
+  // Numbered after each void like card payments: a retry with the same key after a
   // failed insert is a new charge, never the processor replaying the refunded one.
   const baseKey = `lease:${account.id}:${input.idempotencyKey}`;
   const { attempt, idempotencyKey } = await processorKey(db, baseKey);

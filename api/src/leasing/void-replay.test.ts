@@ -9,7 +9,7 @@ import { createTestPaymentProvider } from '../payments/test-provider.ts';
 import { apiPost, onboardRetailer } from '../retailer-accounts/test-helpers.ts';
 
 /**
- * Issue 31, item 5: a lease whose first-month charge was voided (storing the lease failed after
+ * A lease whose first-month charge was voided (storing the lease failed after
  * the card was charged) must not come back, on a retry with the same Idempotency-Key, as the
  * processor's replay of that refunded charge: the retry is a new charge.
  */

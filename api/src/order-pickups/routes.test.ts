@@ -523,7 +523,7 @@ describeEachDatabase('order pickups', (kind) => {
     });
   });
 
-  describe('the list kept in memory (issue 15)', () => {
+  describe('the list kept in memory', () => {
     const statusesOf = async (user: TestUser, query = '') => {
       const { status, body } = await getJson<unknown>(server, user, `/api/order-pickups${query}`);
       expect(status).toBe(200);

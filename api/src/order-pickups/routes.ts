@@ -21,7 +21,7 @@ import {
 const errors = errorResponses(400, 401, 402, 404, 409, 422);
 
 /**
- * Order pickups (SPEC section 7, issue 6). Every route needs a signed-in user and only sees their
+ * Order pickups. Every route needs a signed-in user and only sees their
  * own orders; anyone else's id answers 404.
  */
 export const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,7 +40,7 @@ export const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['order-pickups'],
         summary: "The caller's order pickups, newest first",
         description:
-          'SPEC section 7: `[{ id, orderNumber, storeName, status, ... }]`. `?status=confirmed,ready_for_pickup` narrows it.',
+          '`[{ id, orderNumber, storeName, status, ... }]`. `?status=confirmed,ready_for_pickup` narrows it.',
         querystring: orderPickupListQuerySchema,
         response: { 200: orderPickupListSchema, ...errorResponses(400, 401) },
       },
@@ -50,7 +50,7 @@ export const orderPickupRoutes: FastifyPluginAsyncZod = async (app) => {
       // The list is read far more often than it changes (every page of a signed-in customer asks
       // for it), so it is kept with the user's cached sessions and dropped, on every process, by
       // any write to the user's order pickups (migration 0015_order_pickup_change_notify) or by
-      // any write request this process serves (session-cache.ts). Issue 15.
+      // any write request this process serves (session-cache.ts; ADR 008).
       const key = `orderPickups:${status ? [...new Set(status)].sort().join(',') : '*'}`;
       return app.sessionCache.userValue(request.user.id, key, new Date(), () =>
         listOrderPickups(db(), request.user.id, status),

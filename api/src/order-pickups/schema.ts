@@ -55,8 +55,8 @@ export type OrderPickupSource = (typeof ORDER_PICKUP_SOURCES)[number];
 
 /**
  * Order pickups: a retailer's in-store pickup order that CurbRun brings to the curb or home.
- * Money columns are integer cents; `totalCents = feeCents + tipCents`. Rows from before issue 6
- * (demo data) keep the column defaults and no payment.
+ * Money columns are integer cents; `totalCents = feeCents + tipCents`. Rows from before orders
+ * were paid (demo data) keep the column defaults and no payment.
  */
 export const orderPickups = pgTable(
   'order_pickups',

@@ -62,7 +62,7 @@ function toListItem(row: {
   };
 }
 
-/** The caller's order pickups, newest first (SPEC section 7), optionally only some statuses. */
+/** The caller's order pickups, newest first, optionally only some statuses. */
 export async function listOrderPickups(
   db: Db,
   userId: string,

@@ -5,8 +5,8 @@ import { redactExpiredSecrets } from './service.ts';
 
 /**
  * How often each process removes secrets (PINs, one-time links) whose time in the outbox is over
- * (issue 12). The development outbox hides them from that moment already (`listOutbox`); the sweep
- * is what takes them out of the table, and so out of backups and database dumps.
+ * (docs/security.md). The development outbox hides them from that moment already (`listOutbox`);
+ * the sweep is what takes them out of the table, and so out of backups and database dumps.
  */
 export const SECRET_REDACTION_INTERVAL_MS = 60_000;
 

@@ -5,7 +5,7 @@ import { inList } from '../db/sql-helpers.ts';
 
 /**
  * `pending` until a transport delivers it. With no SMTP/SMS transport configured nothing is ever
- * delivered and the rows are the development outbox (DESIGN.md section 4).
+ * delivered and the rows are the development outbox.
  */
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];

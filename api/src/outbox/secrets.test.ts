@@ -11,9 +11,9 @@ import { outbox } from './schema.ts';
 import { REDACTED, recordDelivery, redactExpiredSecrets, withoutToken } from './service.ts';
 
 /**
- * Issue 12, item 5: the outbox table kept every curbside PIN and every verification and
- * email-change token in plain text forever, for anyone holding a backup or a database dump. Now
- * the secret stays only while delivery needs it: until the message is delivered, or until the
+ * The outbox table must not keep curbside PINs and verification and email-change tokens in plain
+ * text forever, for anyone holding a backup or a database dump to read. A
+ * secret stays only while delivery needs it: until the message is delivered, or until the
  * secret's time is over. These tests read the table itself, as such a person would.
  */
 describeEachDatabase('secrets in the outbox', (kind) => {

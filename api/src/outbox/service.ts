@@ -12,7 +12,7 @@ export interface NotificationInput {
   /**
    * The message carries a secret (a PIN, a one-time link): `text` is kept only until the message
    * is delivered or `keepUntil` passes (when the secret stops working, or delivery could no longer
-   * help), then replaced by `redactedText` (issue 12).
+   * help), then replaced by `redactedText`.
    */
   secret?: { redactedText: string; keepUntil: Date };
 }
@@ -36,7 +36,7 @@ export function withoutToken(text: string, token: string): string {
  * Pass the caller's transaction so the message exists only if the change it announces commits.
  *
  * No SMTP/SMS transport is configured in this product yet, so messages stay `pending` and are
- * read from the development outbox (DESIGN.md section 4). A transport added later delivers the
+ * read from the development outbox. A transport added later delivers the
  * pending rows and calls `recordDelivery` (which also drops any secret); callers do not change.
  * A message holding a secret says so with `secret`: the secret stays in the table only until it
  * is delivered or `secret.keepUntil` passes (`redactExpiredSecrets`).
@@ -102,7 +102,7 @@ export async function redactExpiredSecrets(db: Db, now?: Date): Promise<number> 
 
 /**
  * A secret was used (a link followed, a PIN entered): every message still holding it shows its
- * redacted text from now on, in the development outbox too (issue 31). `secret` is a piece of the
+ * redacted text from now on, in the development outbox too. `secret` is a piece of the
  * message text unique to that secret (a long token, or the PIN sentence with its order number);
  * `to` narrows it to one recipient.
  */

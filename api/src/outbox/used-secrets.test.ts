@@ -9,8 +9,8 @@ import { giveOrder } from '../curbside/test-orders.ts';
 import { REDACTED } from './service.ts';
 
 /**
- * Issue 31, item 9: the development outbox showed a PIN for two hours and a link for a day, long
- * after they had done their work. Whoever reads it later (a screen share, a rebinding page)
+ * The development outbox must not keep showing a PIN or a link after it has done its work.
+ * Whoever reads it later (a screen share, a rebinding page)
  * should find nothing usable: a secret shows only until it is used.
  */
 describeEachDatabase('used secrets in the development outbox', (kind) => {

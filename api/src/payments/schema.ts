@@ -140,7 +140,7 @@ export type RefundRow = typeof refunds.$inferSelect;
  * "void"), one row per attempt of one logical payment (`baseKey`: the caller's idempotency key and
  * the card). The next attempt charges under `<baseKey>:attempt-<n>`, never the voided key again:
  * a processor like Stripe answers a reused key with the stored (now refunded) charge as a
- * success, which would record a payment the customer got back (issue 12, item 2). Written before
+ * success, which would record a payment the customer got back. Written before
  * the refund is asked for, so a crash between the two never lets a retry reuse the key;
  * `refundedAt` stays null when the processor refused the refund (money to reconcile by hand).
  */

@@ -27,7 +27,7 @@ import { simulatedPaymentProvider } from './test-provider.ts';
 import { appendWalletEntries, creditWallet, lockWallet } from './wallet-ledger.ts';
 
 /**
- * Taking and giving back money (issue 6). Other domains call these:
+ * Taking and giving back money. Other domains call these:
  * - `charge(db, provider, input, then)`: take money by card or from the wallet and, in the same
  *   transaction as the payment record, run `then(tx, payment)` to write what was paid for;
  * - `refundPayment(db, provider, input)`: give back all or part of a payment, to the card it came

@@ -9,7 +9,7 @@ import { createStripeLikeProvider, type StripeLikeProvider } from './test-helper
 import { createTestPaymentProvider } from './test-provider.ts';
 
 /**
- * Issue 12, item 2: a card charge voided because its transaction failed must never come back as
+ * A card charge voided because its transaction failed must never come back as
  * a success when the customer retries with the same Idempotency-Key, with a processor that
  * answers a reused key with its stored result (as Stripe does).
  */

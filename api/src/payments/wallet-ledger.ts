@@ -10,7 +10,7 @@ import { ConflictError, HttpError } from '../http/errors.ts';
 import { type WalletEntryRow, walletEntries } from './schema.ts';
 
 /**
- * The wallet ledger (issue 6). Every change is an entry; the balance is the sum of a person's
+ * The wallet ledger. Every change is an entry; the balance is the sum of a person's
  * entries. Writers take the person's wallet lock (a transaction-scoped advisory lock) before
  * reading the balance, so concurrent payments are decided one after the other and the balance can
  * never go below zero; the `balance_after_cents >= 0` CHECK backs that up in the database.
@@ -64,7 +64,7 @@ export async function walletRoomCents(db: Db, userId: string): Promise<number> {
  * Appends entries in one go. Call inside a transaction that holds `lockWallet`. Refuses with 402
  * when the entries would take the balance below zero, and with 409 (`WalletBalanceCapError`) when a
  * credit would take it above MAX_WALLET_BALANCE_CENTS: the cap applies to every credit, top-ups,
- * refunds and goodwill alike (issue 12), so no path can grow a balance past it. Callers that must
+ * refunds and goodwill alike, so no path can grow a balance past it. Callers that must
  * pay something decide beforehand what happens to what does not fit (`walletRoomCents`): a refund
  * request credits up to the cap and sends the rest to review (refunds/policy.ts `fitToWallet`).
  */

@@ -30,7 +30,7 @@ const curbside = (extra: Partial<PricingInput> = {}): PricingInput => ({
 });
 
 describe('the fee table', () => {
-  it('starts curbside at $4.99 and home delivery at $6.99 (SPEC section 9)', () => {
+  it('starts curbside at $4.99 and home delivery at $6.99', () => {
     expect(priceDelivery(curbside(), '6h').feeCents).toBe(499);
     expect(priceDelivery(home(0), '6h').feeCents).toBe(699);
     expect(priceDelivery(home(2.9), 'next_day').feeCents).toBe(699);

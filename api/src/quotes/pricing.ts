@@ -15,7 +15,7 @@ import {
 import type { SubscriptionPlan } from 'shared-contracts/subscriptions';
 
 /**
- * The one pricing function (issue 6, SPEC section 9). Pure: the same inputs give the same fee, so
+ * The one pricing function. Pure: the same inputs give the same fee, so
  * the quote the person sees, the amount charged at checkout and the retailer API's prices agree.
  *
  * fee = base (curbside $4.99, home $6.99)

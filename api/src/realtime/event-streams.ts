@@ -60,7 +60,7 @@ export function parseLastEventId(value: string | string[] | undefined): number |
 }
 
 /**
- * Server-sent event streams of stored events (issue 4): the topics' hubs (topic-hubs.ts), the
+ * Server-sent event streams of stored events: the topics' hubs (topic-hubs.ts), the
  * caps and look-ups by address, user and session (stream-registry.ts), and here the request
  * itself and the one heartbeat of the process.
  */

@@ -15,7 +15,7 @@ import {
 } from './stream-limits.ts';
 
 /**
- * Issue 12, item 9: nobody can hold open as many live streams as they like. Beyond the cap per
+ * Nobody can hold open as many live streams as they like. Beyond the cap per
  * user, per client address or per process the answer is a 429 `{ message }` with `Retry-After`,
  * and the public demo stream keeps working for everyone else.
  */

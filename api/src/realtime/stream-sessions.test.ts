@@ -11,7 +11,7 @@ import { createSession } from '../auth/sessions.ts';
 import { placeHomeOrder } from '../deliveries/test-helpers.ts';
 
 /**
- * Issue 12, item 9: a live stream belongs to the session that opened it. Logging out, changing
+ * A live stream belongs to the session that opened it. Logging out, changing
  * the password (other sessions) and deleting the account end the streams of the sessions they
  * end, on every API process; the heartbeat re-checks in case the broadcast was lost.
  */

@@ -28,7 +28,7 @@ import {
 } from './test-helpers.ts';
 
 /**
- * Issue 12, item 1: refund claims must not mint wallet credit. Each test is an attack a dishonest
+ * Refund claims must not mint wallet credit. Each test is an attack a dishonest
  * customer can make through the public API; automatic approval covers only what the platform can
  * check, the rest goes to a specialist ("In review").
  */

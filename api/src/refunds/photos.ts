@@ -10,7 +10,7 @@ import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../htt
 import { type RefundPhotoRow, refundPhotos } from './schema.ts';
 
 /**
- * Photos for refund requests (issue 7): uploaded as the raw image body, checked by their bytes (a
+ * Photos for refund requests: uploaded as the raw image body, checked by their bytes (a
  * renamed file is refused whatever its Content-Type says), kept in the database and served only to
  * their owner.
  */

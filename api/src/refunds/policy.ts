@@ -13,13 +13,13 @@ import { SERVICE_TIME_ZONE } from 'shared-contracts/service-time';
 import { MAX_WALLET_BALANCE_CENTS } from 'shared-contracts/wallet';
 
 /**
- * SPEC section 9's refund policy as pure functions (issues 7 and 12). Automatic approval covers
- * only what the platform can check itself; anything else goes to a specialist (`needs_review`):
+ * The refund policy as pure functions. Automatic approval covers only what the platform can check
+ * itself; anything else goes to a specialist (`needs_review`):
  * - a late delivery by our own timestamps: the delivery fee (not the tip), at most what is left;
  * - damaged or missing items: up to the item's value, as wallet credit, only when the retailer
  *   sent the order's items and the claim fits them, for an order's first item claim, within
  *   AUTO_APPROVE_ITEM_LIMIT_CENTS a claim and AUTO_ITEM_CREDIT_LIMIT_CENTS per customer per
- *   AUTO_CREDIT_WINDOW_DAYS (a declared value is otherwise unverifiable; issue 12).
+ *   AUTO_CREDIT_WINDOW_DAYS (a declared value is otherwise unverifiable).
  * Approved amounts must also fit the wallet's cap (`fitToWallet`). `checkEligibility` runs when
  * the request is sent (a refusal stores nothing); `decideRefund` runs at the review.
  */
@@ -30,7 +30,7 @@ export interface ItemFacts {
   /** The order's checkout came from a retailer account the claimant owns: its prices are theirs. */
   fromOwnRetailer: boolean;
   /**
-   * The prices came from a vetted source (issue 31): a partner retailer, or a vetted account's
+   * The prices came from a vetted source: a partner retailer, or a vetted account's
    * secret key. A publishable key (forgeable Origin) or an unvetted account is not one.
    */
   fromVettedSource: boolean;
@@ -194,7 +194,7 @@ export type WalletFit =
     };
 
 /**
- * The balance cap applies to every credit (issue 12). An approval that does not fit goes back to
+ * The balance cap applies to every credit. An approval that does not fit goes back to
  * the card when it can (the customer's own money, returned where it came from); otherwise the
  * wallet is credited up to the cap and the rest waits for a specialist, who can pay it another way.
  */

@@ -53,7 +53,7 @@ describeEachDatabase('refund requests', (kind) => {
     });
 
   it('credits the wallet with the value of a damaged item the retailer listed, photos attached', async () => {
-    // Item claims are approved automatically only against the items the retailer sent (issue 12).
+    // Item claims are approved automatically only against the items the retailer sent.
     const order = await deliveredRetailerOrder(server, owner, [
       { name: 'Table lamp', quantity: 1, unitPriceCents: 4599 },
     ]);

@@ -31,7 +31,7 @@ import {
 const errors = errorResponses(400, 401, 404);
 
 /**
- * Refund requests (issue 7, SPEC section 9's policy). Signed-in callers only, their own requests
+ * Refund requests (the policy is policy.ts). Signed-in callers only, their own requests
  * and photos only (anyone else's id answers 404).
  */
 export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -89,7 +89,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['refunds'],
         summary: 'Ask for a refund on one of your orders (accepts Idempotency-Key)',
         description:
-          'SPEC section 9: a late delivery caused by us is refunded 100% of the delivery fee (to the card or the wallet, `destination`); damaged or missing items up to 100% of `itemValueCents`, to the wallet, automatically only when the order’s checkout listed items worth at least that, for the first item claim of the order and within the per-customer 30-day limit; otherwise the request goes to a specialist (`needs_review`, "In review"). Every wallet credit stays under the balance cap: the part that does not fit goes to review (a delivery fee goes back to the card instead). One request per order and reason: a second is 409. A request that does not apply yet (the order is not late, not delivered) is 422 and stores nothing. Photos are uploaded first (`POST /api/refund-photos`) and attached by id.',
+          'A late delivery caused by us is refunded 100% of the delivery fee (to the card or the wallet, `destination`); damaged or missing items up to 100% of `itemValueCents`, to the wallet, automatically only when the order’s checkout listed items worth at least that, for the first item claim of the order and within the per-customer 30-day limit; otherwise the request goes to a specialist (`needs_review`, "In review"). Every wallet credit stays under the balance cap: the part that does not fit goes to review (a delivery fee goes back to the card instead). One request per order and reason: a second is 409. A request that does not apply yet (the order is not late, not delivered) is 422 and stores nothing. Photos are uploaded first (`POST /api/refund-photos`) and attached by id.',
         body: createRefundRequestSchema,
         response: { 201: refundRequestSchema, ...errors, ...errorResponses(409, 422) },
       },

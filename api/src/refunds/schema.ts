@@ -26,7 +26,7 @@ import { orderPickups } from '../order-pickups/schema.ts';
 import { refunds, walletEntries } from '../payments/schema.ts';
 
 /**
- * Refund requests (issue 7). One per order and reason: asking twice for the same thing is refused
+ * Refund requests. One per order and reason: asking twice for the same thing is refused
  * (the unique index decides, also for two requests sent at once). The money itself moves through
  * the payments domain (`refundPayment`, a row in `refunds`) or the wallet ledger (`creditWallet`).
  */

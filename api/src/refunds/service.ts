@@ -38,7 +38,7 @@ import {
 import { type RefundRequestRow, refundPhotos, refundRequests } from './schema.ts';
 
 /**
- * Refund requests (issue 7): sent by the customer, reviewed shortly after by the automatic policy
+ * Refund requests: sent by the customer, reviewed shortly after by the automatic policy
  * (policy.ts) on a durable timer, and paid through the money domains: the delivery fee back to the
  * card or the wallet (`refundPayment`), item compensation to the wallet (`creditWallet`).
  */
@@ -139,7 +139,7 @@ const ITEM_REASONS = ['damaged_item', 'missing_item'] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * What the retailer told us about the order's items (issue 12): the checkout session that created
+ * What the retailer told us about the order's items: the checkout session that created
  * the order carries them (read only; the checkout domain owns it). Orders scheduled by the customer
  * have none, so a declared item value there cannot be checked.
  */

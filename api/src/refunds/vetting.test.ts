@@ -16,8 +16,8 @@ import { retailerAccounts } from '../retailers/schema.ts';
 import { markDelivered, reviewed } from './test-helpers.ts';
 
 /**
- * Issue 31, item 1: wallet credit minted through refund claims on items whose prices nobody
- * vetted. The invariant, end to end through the public API: a customer's wallet never gains more
+ * Refund claims must not mint wallet credit on items whose prices nobody vetted. The
+ * invariant, end to end through the public API: a customer's wallet never gains more
  * than they paid CurbRun for an order, unless the item value came from a vetted retailer.
  */
 describeEachDatabase('item claims need a vetted source of prices', (kind) => {

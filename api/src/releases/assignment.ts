@@ -3,16 +3,10 @@ import { RELEASE_ID_PATTERN } from 'shared-contracts/release-rules';
 import { REMOTE_NAMES, type RemoteName } from 'shared-contracts/remote-rules';
 
 /**
- * Who gets which release of a remote (docs/decisions/019):
- *
- * - A visitor is a random id in a cookie, signed with the registry's secret (HMAC-SHA-256; the
- *   secret is in the database, so every API process signs and checks alike). It names no person.
- * - A visitor's bucket for a canary is a hash of their id, the remote and the canary's release,
- *   0 to 9999: they get the canary while the bucket is under its share. The same visitor gets the
- *   same answer on every page, tab and process, raising the share keeps everyone already on it,
- *   and each new canary draws its own visitors.
- * - Each page (and each `/remotes.json`) carries a page token, signed too, naming the visitor and
- *   the release of each remote on that page: a report counts only for those releases, once.
+ * Who gets which release of a remote (ADR 019 decision 4): a signed random visitor id in a cookie
+ * (it names no person), hashed with the remote and the canary's release into a bucket, so a
+ * visitor gets the same answer on every page and process and each canary draws its own visitors.
+ * Each page carries a signed page token naming its releases: a report counts for those, once.
  */
 
 export const ASSIGNMENT_COOKIE = 'curbrun_release';

@@ -6,19 +6,11 @@ import { z } from 'zod';
 import { COMMANDS_FOLDER } from './layout.ts';
 
 /**
- * What `scripts/deploy-remote.mjs` asks of the registry, written into the remote's deployed
- * folder (`releases/commands/<id>.json`, by a rename, so never half-written). Every API process
- * that serves the folder reads new commands within seconds and applies each once: the first to
- * record its id in the database applies it (store.ts). The embedded database is locked by the
- * running server, so this is also how a deploy reaches it without a restart.
- *
- * - `release`: this build is stable for everyone (a plain deploy); a running canary is withdrawn.
- * - `canary`: this build is the canary for `percent` of visitors; stable is untouched.
- * - `promote`: the canary becomes stable for everyone.
- * - `rollback`: the canary is withdrawn; with none, stable goes back to the one before it.
- *
- * `current` names the folder's stable build when the command was written: the registry adopts it
- * as stable when it has none yet (the first canary of a remote deployed before the registry).
+ * What `scripts/deploy-remote.mjs` asks of the registry (`release`, `canary`, `promote`,
+ * `rollback`: docs/deploy.md, "Canary releases"), written into the remote's deployed folder by a
+ * rename, so never half-written. Every API process serving the folder applies each command once,
+ * within seconds (ADR 019 decision 2). `current` names the folder's stable build, which the
+ * registry adopts when it has none yet (a remote deployed before the registry existed).
  */
 
 const releaseId = z.string().regex(RELEASE_ID_PATTERN);

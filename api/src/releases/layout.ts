@@ -1,17 +1,9 @@
 import path from 'node:path';
 
 /**
- * Where a release's files are in a remote's deployed folder (written by
- * scripts/deploy-remote.mjs; docs/decisions/019-canary-releases.md):
- *
- *   mf-manifest.json                      the last stable build deployed (hosts without the API)
- *   mf-manifest.<release>.json            each release's manifest, beside the hashed files it names
- *   releases/<release>/page-chunks.json   each release's page chunks, for the first HTML's hints
- *   releases/<release>/server/routes.js   each release's Node build, for server rendering
- *   releases/commands/<id>.json           deploy, canary, promote and rollback commands
- *
- * Hashed files are shared by every release (same name, same bytes). A release's manifest is named
- * by a hash of its own contents, so it is as immutable as the files it names.
+ * Where a release's files are in a remote's deployed folder, as scripts/deploy-remote.mjs writes
+ * them (the table of ADR 019 decision 1). Hashed files are shared by every release; a release's
+ * manifest is named by a hash of its contents, so it is as immutable as the files it names.
  */
 
 export const RELEASES_FOLDER = 'releases';

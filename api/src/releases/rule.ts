@@ -1,15 +1,7 @@
 /**
- * When the server rolls a canary back, or promotes it, by itself (docs/decisions/019): facts in,
- * decision out, no database.
- *
- * - Roll back when the canary has at least `minPageViews` page views, at least `minErrorRate` of
- *   them had an error, and that rate is at least `stableFactor` times stable's over the same time.
- *   Reports can add errored page views, so a forged report can only push towards this, the safe
- *   direction.
- * - Promote (only when `autoPromoteAfter` is set) once the server itself has sent the canary's
- *   pages `autoPromoteAfter` times and errored page views stay under `minErrorRate` of those. The
- *   count is the server's, never a report's, and reports only add errors: no report can make a
- *   canary look cleaner, so none can promote one.
+ * When the server rolls a canary back, or promotes it, by itself (ADR 019 decision 6): facts in,
+ * decision out, no database. Reports can only add errors and page views counted by the server
+ * decide a promotion, so a forged report can push only towards a rollback, the safe direction.
  */
 
 import type { RollbackRule } from '../config.ts';

@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 
 /**
  * Where the shell loads each remote's manifest from: a configured deployment
- * (`REMOTE_<NAME>_URL`) or this server's own `/remotes/<name>/` (DESIGN.md section 2), and how
+ * (`REMOTE_<NAME>_URL`) or this server's own `/remotes/<name>/` (docs/deploy.md), and how
  * long it waits for one before showing the fallback panel when `REMOTE_LOAD_TIMEOUT_MS` is set.
  */
 export function buildRemotesManifest(

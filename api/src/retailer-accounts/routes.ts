@@ -12,9 +12,9 @@ import { notifyAccountOwner, OWNER_NOTICES } from '../retailers/owner-notices.ts
 import { createRetailerAccount, getRetailerAccount, setAllowedDomains } from './service.ts';
 
 /**
- * `/retailer-onboarding`: the signed-in user's retailer account (issue 8). Creating it mints live
+ * `/retailer-onboarding`: the signed-in user's retailer account. Creating it mints live
  * keys and the allowed domains decide where the widget runs, so both need the recent password
- * re-check (issue 12) and email the owner.
+ * re-check and email the owner.
  */
 export const retailerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;

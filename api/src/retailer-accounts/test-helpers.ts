@@ -10,8 +10,8 @@ import { createTestUser, type TestUser } from '../../test/users.ts';
 /** Helpers for the retailer suites: an onboarded retailer with its keys. */
 
 /**
- * The input of an onboarding, with a business name of its own each time (display names are unique,
- * issue 31 item 8), so a suite may onboard as many retailers as it needs.
+ * The input of an onboarding, with a business name of its own each time (display names are
+ * unique), so a suite may onboard as many retailers as it needs.
  */
 export function accountInput(overrides: Partial<RetailerAccountInput> = {}): RetailerAccountInput {
   return {

@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 import { retailerAccounts } from '../retailers/schema.ts';
 
 /**
- * Vetting (issue 31): CurbRun covers an item's value only when the price came from a source it
+ * Vetting: CurbRun covers an item's value only when the price came from a source it
  * trusts. Partner retailers (no self-service account) are vetted by contract; a self-service
  * account is vetted once its business email is verified (the contact email is the owner's own
  * sign-in email, verified by link) and an operator has reviewed it from the command line

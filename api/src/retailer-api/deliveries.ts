@@ -17,11 +17,11 @@ import { stores } from '../stores/schema.ts';
 import { retailerCheckouts } from './schema.ts';
 
 /**
- * The retailer's view of deliveries (issue 8): the deliveries domain's rows (issue 7) reached
+ * The retailer's view of deliveries: the deliveries domain's rows reached
  * through the retailer's checkout sessions, in the public API's shape and statuses.
  */
 
-/** Internal delivery statuses → the public API's (SPEC section 4's checkpoints). */
+/** Internal delivery statuses → the public API's (the tracking checkpoints). */
 export const API_STATUS_OF: Record<DeliveryStatus, ApiDeliveryStatus> = {
   pickup_confirmed: 'pickup_confirmed',
   en_route: 'en_route',

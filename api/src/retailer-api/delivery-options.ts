@@ -20,7 +20,7 @@ import type { StoreRow } from '../stores/schema.ts';
 
 /**
  * The delivery options of a retailer checkout, priced with the one pricing function
- * (`priceDelivery`, issue 6) exactly as the customer's checkout will price them, before any
+ * (`priceDelivery`) exactly as the customer's checkout will price them, before any
  * subscriber discount of the customer (the retailer does not know who will pay).
  *
  * - Curbside: one option for the session's store (or any of the retailer's stores).

@@ -272,7 +272,7 @@ describe('retailer API: rate limits', () => {
     expect(await limited.json()).toEqual({
       message: RETAILER_API_MESSAGES.rateLimited(retryAfter),
     });
-    // A fresh console key of the same account draws on the same spent budget (issue 12).
+    // A fresh console key of the same account draws on the same spent budget.
     const minted = await apiPost(
       server,
       '/api/retailer/api-keys/console-key',

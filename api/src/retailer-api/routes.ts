@@ -31,7 +31,7 @@ export const retailerApiErrors = {
 const IDEMPOTENCY_NOTE =
   'Send an `Idempotency-Key` header (any unique string) to retry safely: the same key with the same body within 24 hours answers the first result again (`Idempotent-Replayed: true`); with a different body it answers 422.';
 
-/** The public retailer API authenticated with secret keys (issue 8). */
+/** The public retailer API authenticated with secret keys. */
 export const retailerApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
   // onRequest: the key is checked before the body is even parsed (401 before any 400).

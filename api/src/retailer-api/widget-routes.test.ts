@@ -75,7 +75,7 @@ describeEachDatabase('retailer API: the checkout widget', (kind) => {
       cart,
     );
     expect(own.status).toBe(200);
-    // Issue 31: an Origin equal to the request's own Host proves nothing; a script sets both.
+    // An Origin equal to the request's own Host proves nothing; a script sets both.
     const asHost = await apiPost(server, '/api/v1/widget/quote', widgetHeaders(server.url), cart);
     expect(asHost.status).toBe(403);
   });

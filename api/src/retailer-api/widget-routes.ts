@@ -23,7 +23,7 @@ export const WIDGET_DEFAULT_CUSTOMER_NAME = 'Online shopper';
 /**
  * The widget builder's live preview runs on our own pages with the demo store's test key, so a
  * test key may also be used from `PUBLIC_URL`'s origin. Never compared with the request's `Host`:
- * a script sets both headers as it likes (issue 31).
+ * a script sets both headers as it likes.
  */
 function isOwnPreview(origin: string, request: FastifyRequest): boolean {
   if (request.apiKey.mode !== 'test') return false;
@@ -35,7 +35,7 @@ function isOwnPreview(origin: string, request: FastifyRequest): boolean {
 }
 
 /**
- * The checkout widget's calls from retailers' pages (issue 8): a publishable key
+ * The checkout widget's calls from retailers' pages: a publishable key
  * (`Authorization: Bearer pk_…`) that works only from the retailer's allowed domains, checked
  * against the browser's `Origin` header (a browser cannot forge it; a server could, which is why
  * publishable keys can only price a cart and open a checkout, never read data).

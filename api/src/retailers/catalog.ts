@@ -9,7 +9,8 @@ export interface PartnerRetailer {
 }
 
 /**
- * The 13 partner retailers of the home page strip (SPEC sections 2 and 3): department and fashion
+ * The 13 partner retailers of the home page strip (docs/product.md, "Marketing pages and
+ * support"): department and fashion
  * stores, sportswear brands, a shoe retailer and a beauty retailer, in strip order.
  */
 export const PARTNER_RETAILERS: readonly PartnerRetailer[] = [

@@ -8,7 +8,7 @@ import { retailerAccounts } from './schema.ts';
 
 /**
  * Security mail to a retailer account's owner on every change of its keys, webhooks or widget
- * domains (issue 12): a stolen session that changes them cannot do it unseen. Always sent (no
+ * domains: a stolen session that changes them cannot do it unseen. Always sent (no
  * preference turns it off), and never with a secret in it: only what changed and when.
  */
 export interface OwnerNotice {

@@ -34,7 +34,7 @@ describeEachDatabase('retailer routes', (kind) => {
       expect(retailer.url).toMatch(/^https:\/\//);
       for (const category of retailer.categories) expect(RETAILER_CATEGORIES).toContain(category);
     }
-    // Every category of SPEC section 3 is carried by someone.
+    // Every retailer category is carried by someone.
     expect(new Set(retailers.flatMap((retailer) => retailer.categories))).toEqual(
       new Set(RETAILER_CATEGORIES),
     );

@@ -2,7 +2,7 @@ import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/
 import { stores } from '../stores/schema.ts';
 
 /**
- * The delivery robots of each store's curbside fleet (issue 5). A robot works on one curbside
+ * The delivery robots of each store's curbside fleet. A robot works on one curbside
  * pickup at a time: `currentPickupId` is set when it is dispatched and cleared when the pickup
  * ends. Claiming a robot updates this row, so two pickups can never take the same robot (the
  * claim is a row lock plus a re-check of `currentPickupId is null`).

@@ -404,9 +404,9 @@ describeEachDatabase('seedDatabase with DEMO_CUSTOMER=off', (kind) => {
 });
 
 /**
- * Issue 12: the demo store's accounts were created on first use of the demo, so their addresses
- * were free to register; a stranger who registered `demo-retailer@curbrun.test` first became the
- * owner of the demo store, its keys and its dashboard.
+ * The demo store's accounts must exist before anyone can register: created on first use of the
+ * demo, their addresses would be free, and a stranger who registered
+ * `demo-retailer@curbrun.test` first would own the demo store, its keys and its dashboard.
  */
 describeEachDatabase('the demo store is seeded, not claimed', (kind) => {
   let server: TestServer;

@@ -15,7 +15,7 @@ import { seedDemoHistory } from './demo-history.ts';
 const SEED_LOCK_KEY = 724_311_002;
 
 /**
- * Fills an empty database with the demo data of DESIGN.md section 3: the partner retailers and
+ * Fills an empty database with the demo data: the partner retailers and
  * their stores, and the demo customer (unless `demoCustomer` is false: DEMO_CUSTOMER=off). Runs
  * in one transaction and only when there are no retailers yet, so it is safe on every start,
  * all-or-nothing, and done by one process when several start together. Returns the demo customer
@@ -87,9 +87,9 @@ export async function seedDatabase(
 
 /**
  * The public demo store (analytics/demo.ts) and its owner and shopper accounts, on every start
- * and before the server listens (issue 12): created on first use, their addresses were free to
- * register, and whoever registered `demo-retailer@curbrun.test` first became the demo store's
- * owner, keys and dashboard included. Now the addresses are taken before anyone can register.
+ * and before the server listens: created on first use, their addresses would be free to
+ * register, and whoever registered `demo-retailer@curbrun.test` first would become the demo
+ * store's owner, keys and dashboard included.
  */
 async function seedDemoStore(app: FastifyInstance): Promise<void> {
   try {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Durable timers of the courier simulator (DESIGN.md section 4); see `timers.ts`. */
+/** Durable timers of the courier simulator; see `timers.ts`. */
 export const timers = pgTable(
   'timers',
   {

@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 import { type TimerRow, timers } from './schema.ts';
 
 /**
- * Durable timers for the courier simulator (DESIGN.md section 4).
+ * Durable timers for the courier simulator (ADR 003).
  *
  * A timer is a row: it survives restarts, and with several API processes on one PostgreSQL server
  * each due timer is claimed by exactly one runner (`FOR UPDATE SKIP LOCKED` plus a lease). Delivery

@@ -1,5 +1,5 @@
 /**
- * The API routes a page may read while it is rendered on the server (issue 13): public data, the
+ * The API routes a page may read while it is rendered on the server: public data, the
  * same for every visitor, which then travels with the page's HTML. Anything else a page's code
  * fetches on the server fails, and that section renders in the browser.
  */

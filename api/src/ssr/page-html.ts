@@ -18,27 +18,11 @@ import type { ServerRenderedPage, ServerRenderer, SignedInRender } from './serve
 import type { SignedInVisitor } from './signed-in-visitor.ts';
 
 /**
- * The page the server sends for every navigation (issue 13, "no waterfall"): the shell's
- * index.html with, before `</head>`,
- *
- * - the answer of `/remotes.json` as a JSON data block (`<script type="application/json"
- *   id="remotes-config">`), which the shell reads instead of fetching `/remotes.json` (it still
- *   fetches it when the block is missing, e.g. index.html served by a CDN). A data block is not
- *   executed, so the strict CSP (no inline scripts) stays as it is;
- * - preload hints for every script the page needs to hydrate (issue 30, "no waterfall to
- *   interactive"), fetched side by side at low priority: the shell's start-up chunks and the
- *   page's own chunks (its `page-chunks.json`), and for the remote that owns the page (the
- *   shell's route table, route-owners.json) its `remoteEntry`, the chunks of its `./routes` and
- *   the page's chunks; and the entry its `mf-manifest.json` names (`<script
- *   type="application/json" id="server-remote-entries">`), so the shell does not fetch the
- *   manifest first on this load;
- * - when the server rendered the page, the public data its queries fetched (`<script
- *   type="application/json" id="server-query-state">`), which the shell hydrates its QueryClient
- *   with, so the browser renders the same list without asking for it again.
- *
- * Nothing is cached longer than a file's modification time: every request stats index.html,
- * route-owners.json and the owning remote's manifest, so a remote redeployed in place (or a new
- * shell) shows up on the next page load without a restart.
+ * The page the server sends for every navigation: the shell's index.html with, in its head, what
+ * the browser would otherwise fetch one round trip after another (docs/architecture.md, "How a
+ * page loads"): `/remotes.json`, the remote's entry and the page's server data as JSON data
+ * blocks (never run, so the strict CSP holds), and a preload for every script the page needs to
+ * hydrate. Files are stat'ed on every request, so a redeployed remote shows on the next load.
  */
 
 export const REMOTES_CONFIG_ELEMENT_ID = 'remotes-config';
@@ -304,7 +288,7 @@ export function createPageComposer({
         : [];
       // What only federation adds (its runtime, the remote's entry and `./routes`) is hinted once
       // a rendered page has painted: downloaded beside the HTML on a slow connection, it held up
-      // the page's largest paint (issue 30, section 6). The page's own chunks stay in the head,
+      // the page's largest paint (ADR 017 decision 7). The page's own chunks stay in the head,
       // as the non-federated reference build has them.
       const afterPaintPreloads: PreloadHint[] = federated ? loadsRemote.map(hint) : [];
       const remoteEntries: Record<string, string> = {};

@@ -7,17 +7,11 @@ import { fileCache } from './file-cache.ts';
 import type { SignedInVisitor } from './signed-in-visitor.ts';
 
 /**
- * Server rendering with runtime federation (issue 13, ADR 010). The shell's Node build
- * (`shell/dist/server/render.js`) renders the page; the owning remote's Node build
- * (`mfe-<name>/dist/server/routes.js`, built beside its browser build by shared-build) provides
- * its `./routes` module, evaluated with a `require` that hands out the shell's shared modules, so
- * the page has one React and one styled-components registry, as in the browser.
- *
- * Both files are read from disk when their modification time or size changes (one stat each per
- * page), so a remote redeployed in place, or a new shell, is what the next page renders, with no
- * restart. Anything that fails (no Node build, a build that throws when loaded or while
- * rendering, a render slower than the time limit) leaves that part to the browser: the page is
- * never a 500 and never blank.
+ * Server rendering with runtime federation (ADR 010): the shell's Node build renders the page,
+ * the owning remote's Node build provides its `./routes` with the shell's shared modules, so the
+ * page has one React, as in the browser. Both are re-read when their files change, so a
+ * redeployed remote needs no restart. Whatever fails to load or render in time is left to the
+ * browser: the page is never a 500 and never blank.
  */
 
 /** What the shell's Node build exports (shell/src/server/render.tsx). */

@@ -93,7 +93,7 @@ describeEachDatabase('production static serving', (kind) => {
     expectShellPage(response.text());
   });
 
-  it('inlines the remotes configuration and preloads the owning remote (issue 13)', async () => {
+  it('inlines the remotes configuration and preloads the owning remote', async () => {
     const home = (await get('/', { accept: 'text/html' })).text();
     expect(JSON.parse(REMOTES_CONFIG_BLOCK.exec(home)?.[1] ?? 'null')).toEqual(
       (await get('/remotes.json')).json(),

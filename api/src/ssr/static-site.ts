@@ -37,7 +37,7 @@ export interface StaticSite {
   /**
    * Answers a request no route matched with the shell's page when it is a page navigation (so
    * client-side routes survive a reload): index.html with the remotes configuration inlined and
-   * preload hints for the page's remote (ssr/page-html.ts, issue 13). `/` takes the same path.
+   * preload hints for the page's remote (ssr/page-html.ts). `/` takes the same path.
    * Resolves to whether it answered (false: not a page navigation, or no shell is built).
    */
   historyFallback(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
@@ -71,7 +71,7 @@ function isPublicFile(pathName: string): boolean {
 }
 
 /**
- * Production serving (DESIGN.md section 3): the shell's build at `/`, each remote's build under
+ * Production serving (docs/deploy.md): the shell's build at `/`, each remote's build under
  * `/remotes/<name>/`, precompressed `.br`/`.gz` siblings when the client accepts them. Folders
  * that are not built are skipped, so the API also runs alone (tests, `pnpm dev`).
  */

@@ -15,7 +15,8 @@ export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // Served from memory until a store or retailer changes (http/catalogue-cache.ts); fresh for
-    // 5 minutes like the client's cache (SPEC section 9), then revalidated with the ETag.
+    // 5 minutes like the client's cache (docs/product.md, "Timings"), then revalidated with the
+    // ETag.
     (request, reply) =>
       app.catalogueCache.send(request, reply, {
         key: 'stores',

@@ -20,7 +20,7 @@ import type { ScheduledTimer, ScheduleTimerInput } from '../simulator/timers.ts'
 import { type SubscriptionRow, subscriptions } from './schema.ts';
 
 /**
- * Subscriptions (issue 6): a plan paid a month at a time, in advance. `active` renews at the end
+ * Subscriptions: a plan paid a month at a time, in advance. `active` renews at the end
  * of the period (a durable timer charges the same card or the wallet); `cancelled` keeps the
  * benefit until the period ends and does not renew; a failed renewal ends the subscription and
  * tells the person by email. The plan's discount applies in quotes while the period runs.

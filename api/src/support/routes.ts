@@ -21,7 +21,7 @@ function tooManyRequests(_request: FastifyRequest, context: { ttl: number }) {
 }
 
 /**
- * Per-IP limits (issue 4). Writing is limited tightly: a person sends a few messages a minute, a
+ * Per-IP limits. Writing is limited tightly: a person sends a few messages a minute, a
  * script flooding the support inbox sends many. Reading is polled by an open chat widget.
  * @fastify/rate-limit also sends `Retry-After`.
  */

@@ -25,7 +25,7 @@ import { cancelSubscription } from '../subscriptions/service.ts';
 import { supportThreads } from '../support/schema.ts';
 
 /**
- * Deleting an account (issue 7): the person's data goes, their orders stay without it.
+ * Deleting an account (ADR 006): the person's data goes, their orders stay without it.
  *
  * The user row itself is kept as an anonymous tombstone because orders, payments, refunds and the
  * wallet ledger are financial records that must keep an owner; every personal field is replaced

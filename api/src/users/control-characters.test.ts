@@ -8,7 +8,7 @@ import { users } from '../auth/schema.ts';
 
 const NUL_MESSAGE = 'First name must not contain control characters such as line breaks';
 
-describeEachDatabase('control characters in text fields (issue 31)', (kind) => {
+describeEachDatabase('control characters in text fields', (kind) => {
   let server: TestServer;
 
   beforeAll(async () => {

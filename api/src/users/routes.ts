@@ -37,7 +37,7 @@ import {
 const errors = errorResponses(400, 401);
 
 /**
- * The account (issue 7, /settings): `GET /api/users` of SPEC section 7 answers only the caller's own
+ * The account (/settings): `GET /api/users` answers only the caller's own
  * record; everything here is about the signed-in user and never about anyone else.
  */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -77,7 +77,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Your own user record, as a list of one',
         description:
-          'SPEC section 7 lists this call without its shape. It never lists other users: the answer is always an array holding exactly the signed-in user (with `pendingEmail` while an email change waits for its link).',
+          'It never lists other users: the answer is always an array holding exactly the signed-in user (with `pendingEmail` while an email change waits for its link).',
         response: { 200: userListSchema, ...errors },
       },
     },

@@ -14,7 +14,7 @@ import { BadRequestError, ForbiddenError, HttpError, NotFoundError } from '../ht
 import { sendNotification, withoutToken } from '../outbox/service.ts';
 
 /**
- * The account as its owner manages it at /settings (issue 7): profile, email change with a new
+ * The account as its owner manages it at /settings: profile, email change with a new
  * verification, password change that signs out the other sessions. Deleting the account is in
  * anonymise.ts.
  */
@@ -157,7 +157,7 @@ export async function requestEmailChange(
       to: newEmail,
       subject: 'Confirm your new CurbRun email address',
       text,
-      // The token leaves the outbox once delivered, or when the link expires (issue 12).
+      // The token leaves the outbox once delivered, or when the link expires (docs/security.md).
       secret: { redactedText: withoutToken(text, token), keepUntil: expiresAt },
     });
     await sendNotification(tx, {
@@ -182,7 +182,7 @@ async function endOtherSessions(tx: Db, userId: string, sessionId: string, now: 
 }
 
 /**
- * `POST /api/users/me/sessions/sign-out-others` (sensitive, issue 31): signs every other session
+ * `POST /api/users/me/sessions/sign-out-others` (sensitive): signs every other session
  * out without changing the password, the owner's answer to a session they do not recognise.
  */
 export async function signOutOtherSessions(

@@ -5,7 +5,7 @@ import { createTestUser, TEST_PASSWORD } from '../../test/users.ts';
 import { createSession } from '../auth/sessions.ts';
 
 /**
- * Issue 31, item 4: a thief with a stolen session must not lock the owner out of changing the
+ * A thief with a stolen session must not lock the owner out of changing the
  * password, and the owner can sign every other session out (after re-entering the password).
  */
 describeEachDatabase('a stolen session cannot lock the owner out', (kind) => {

@@ -118,7 +118,7 @@ describeEachDatabase('wallet and payment methods', (kind) => {
       expect(await capped.json()).toEqual({ message: WALLET_MESSAGES.balanceCap });
     });
 
-    it('applies the balance cap to every credit, refunds and goodwill too (issue 12)', async () => {
+    it('applies the balance cap to every credit, refunds and goodwill too', async () => {
       const user = await createTestUser(server);
       const credit = (amountCents: number, kind: 'refund' | 'credit') =>
         creditWallet(server.database.db, { userId: user.id, amountCents, kind, description: 'x' });

@@ -19,7 +19,7 @@ const errors = errorResponses(400, 401, 402, 403, 404, 409, 422);
 
 /**
  * The wallet. The balance alone is shown wherever one pays (signed in); the ledger and adding
- * funds are the wallet page's and need the recent password check (SPEC section 6).
+ * funds are the wallet page's and need the recent password check (the sensitive window).
  */
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;

@@ -3,7 +3,7 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /**
  * Where webhooks may go. A retailer types the URL, so without a policy our server could be made
- * to call the cloud metadata address, the private network or loopback services (SSRF). Issue 31:
+ * to call the cloud metadata address, the private network or loopback services (SSRF), so
  * link-local, metadata, private and reserved ranges are refused in every mode and in every
  * spelling (IPv4-mapped IPv6, decimal or octal IPv4: the URL parser turns those into the canonical
  * form checked here); loopback only with `WEBHOOK_ALLOW_LOOPBACK` (on outside production, for

@@ -38,7 +38,7 @@ const SENSITIVE_NOTE =
 /**
  * Managing webhook endpoints from `/retailer-onboarding` (signed-in owner). Adding, changing and
  * deleting an endpoint decide where delivery data goes, so they need the sensitive window like
- * the wallet (issue 12) and email the owner in the change's transaction.
+ * the wallet and email the owner in the change's transaction.
  */
 export const webhookRoutes: FastifyPluginAsyncZod<{ deps: () => WebhookDeps }> = async (
   app,

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SIGNATURE_TOLERANCE_SECONDS } from 'shared-contracts/webhooks';
 
 /**
- * Webhook signatures (issue 8): `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`.
+ * Webhook signatures: `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`.
  * Signing the timestamp with the body lets receivers refuse replays older than the tolerance.
  */
 

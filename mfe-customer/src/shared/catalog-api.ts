@@ -3,7 +3,7 @@ import { CACHE_GROUPS, fetchJson } from 'shared-client';
 import { retailerListSchema } from 'shared-contracts/retailers';
 import { storeListSchema } from 'shared-contracts/stores';
 
-/** Stores: fresh 5 minutes, kept 30 (SPEC section 9). */
+/** Stores: fresh 5 minutes, kept 30 (docs/product.md, "Timings"). */
 export const storesQueryOptions = () =>
   queryOptions({
     queryKey: ['customer', 'stores'] as const,

@@ -6,7 +6,7 @@ import { orderPickupListSchema, orderPickupSchema } from 'shared-contracts/order
 /** The pickup history's pages, whatever the filters: an order's change invalidates them all. */
 export const allPickupHistoryQueryKey = ['deliveries', 'history'] as const;
 
-/** The person's order pickups: fresh 30 s, kept 10 min, refreshed every 60 s (SPEC section 9). */
+/** The person's order pickups: fresh 30 s, kept 10 min, refreshed every 60 s. */
 export const orderPickupsQueryOptions = () =>
   queryOptions({
     queryKey: ['customer', 'order-pickups'] as const,

@@ -1,4 +1,4 @@
-/** The five steps of the pickup flow, in order (SPEC section 4), each with its own URL. */
+/** The five steps of the pickup flow, in order, each with its own URL. */
 export const STEPS = [
   { id: 'store-details', label: 'Store Details', path: '/schedule-pickup/store-details' },
   { id: 'order-details', label: 'Order Details', path: '/schedule-pickup/order-details' },
@@ -27,7 +27,7 @@ export function stepFromPath(pathname: string): StepId | null {
 
 /**
  * Whether a path is `/schedule-pickup` or one of its five steps. Anything else under it is the
- * 404 page, signed in or out (SPEC section 2; issue 14): it must not first send a signed-out
+ * 404 page, signed in or out: it must not first send a signed-out
  * visitor to /auth. Router paths match case-insensitively, so this does too.
  */
 export function isSchedulePickupPath(pathname: string): boolean {

@@ -1,7 +1,6 @@
 /**
- * Marketing facts of SPEC sections 1 and 9, written once so every page says the same thing.
- * The spec gives two retailer counts (250+ partner retailers, 1000+ active retailers); issue 4
- * settles on "250+ partner retailers" everywhere.
+ * Marketing facts, written once so every page says the same thing; that includes a single
+ * retailer count, "250+ partner retailers", since two different counts would read as a mistake.
  */
 export const PARTNER_RETAILERS = '250+';
 export const PARTNER_RETAILERS_TEXT = '250+ partner retailers';

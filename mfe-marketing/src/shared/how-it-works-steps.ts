@@ -22,7 +22,7 @@ export const HOW_IT_WORKS_STEPS = [
   },
 ] as const;
 
-/** The checkpoints every delivery passes, as shown in tracking (SPEC section 4). */
+/** The checkpoints every delivery passes, as tracking shows them. */
 export const DELIVERY_CHECKPOINTS = [
   {
     title: 'Pickup Confirmed',

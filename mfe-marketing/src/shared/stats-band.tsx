@@ -14,7 +14,7 @@ const List = styled.dl`
   dd { margin: 0; font-size: 2.4rem; font-weight: 800; color: ${({ theme }) => theme.colors.accent}; }
 `;
 
-/** The marketing figures of SPEC section 9, with one retailer count everywhere (issue 4). */
+/** The marketing figures (shared/company-facts.ts), with one retailer count everywhere. */
 export function StatsBand({ label = 'CurbRun in numbers' }: { label?: string }) {
   return (
     <Band $tone="dark" aria-label={label}>

@@ -36,7 +36,7 @@ export function useHasNeared(
 
 /**
  * True once the element is on or near the screen, or the page is idle, whichever comes first.
- * Below-the-fold content fetches its data then (issue 13): not in the first load's network and
+ * Below-the-fold content fetches its data then: not in the first load's network and
  * main-thread time, yet ready before a visitor scrolls to it. Without IntersectionObserver it is
  * true at once.
  */

@@ -73,7 +73,7 @@ export function useCreateRetailerAccount() {
   const queryClient = useQueryClient();
   const reauthenticate = useReauthenticateWhenNeeded();
   return useMutation({
-    // Outside the password re-check window: confirm it and come back (issue 12).
+    // Outside the password re-check window: confirm it and come back.
     onError: reauthenticate,
     mutationFn: async (input: RetailerAccountInput) =>
       createdRetailerAccountSchema.parse(
@@ -90,7 +90,7 @@ export function useSetAllowedDomains() {
   const queryClient = useQueryClient();
   const reauthenticate = useReauthenticateWhenNeeded();
   return useMutation({
-    // Outside the password re-check window: confirm it and come back (issue 12).
+    // Outside the password re-check window: confirm it and come back.
     onError: reauthenticate,
     mutationFn: async (domains: string[]) =>
       retailerAccountSchema.parse(
@@ -110,7 +110,7 @@ export function useRollApiKey() {
   const queryClient = useQueryClient();
   const reauthenticate = useReauthenticateWhenNeeded();
   return useMutation({
-    // Outside the password re-check window: confirm it and come back (issue 12).
+    // Outside the password re-check window: confirm it and come back.
     onError: reauthenticate,
     mutationFn: async (input: RollApiKeyInput) =>
       createdApiKeySchema.parse(
@@ -124,7 +124,7 @@ export function useRevokeApiKey() {
   const queryClient = useQueryClient();
   const reauthenticate = useReauthenticateWhenNeeded();
   return useMutation({
-    // Outside the password re-check window: confirm it and come back (issue 12).
+    // Outside the password re-check window: confirm it and come back.
     onError: reauthenticate,
     mutationFn: async (id: string) =>
       apiKeySchema.parse(
@@ -143,7 +143,7 @@ export function useCreateWebhookEndpoint() {
   const queryClient = useQueryClient();
   const reauthenticate = useReauthenticateWhenNeeded();
   return useMutation({
-    // Outside the password re-check window: confirm it and come back (issue 12).
+    // Outside the password re-check window: confirm it and come back.
     onError: reauthenticate,
     mutationFn: async (input: WebhookEndpointInput) =>
       createdWebhookEndpointSchema.parse(
@@ -158,7 +158,7 @@ export function useUpdateWebhookEndpoint() {
   const queryClient = useQueryClient();
   const reauthenticate = useReauthenticateWhenNeeded();
   return useMutation({
-    // Outside the password re-check window: confirm it and come back (issue 12).
+    // Outside the password re-check window: confirm it and come back.
     onError: reauthenticate,
     mutationFn: async ({
       id,
@@ -185,7 +185,7 @@ export function useDeleteWebhookEndpoint() {
   const queryClient = useQueryClient();
   const reauthenticate = useReauthenticateWhenNeeded();
   return useMutation({
-    // Outside the password re-check window: confirm it and come back (issue 12).
+    // Outside the password re-check window: confirm it and come back.
     onError: reauthenticate,
     // 204: no answer to parse.
     mutationFn: async (id: string): Promise<void> => {

@@ -1,5 +1,5 @@
 /**
- * The checkout-initialize example of SPEC section 7 (`{ retailer_id, order_items, customer_info }`
+ * The checkout-initialize example (`{ retailer_id, order_items, customer_info }`
  * with a bearer API key), shown on the landing page and in the API docs.
  */
 export const SAMPLE_BODY = {
@@ -22,7 +22,7 @@ const neverChanges = () => () => {};
 
 /**
  * This site's origin for the examples. A server-rendered page shows the neutral example origin
- * first, like the server's HTML, and this site's own right after hydration (issue 13), so the two
+ * first, like the server's HTML, and this site's own right after hydration, so the two
  * never disagree while React takes the HTML over.
  */
 export function useApiBaseUrl(): string {

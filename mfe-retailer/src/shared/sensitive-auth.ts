@@ -4,7 +4,7 @@ import { ApiError } from 'shared-client';
 import { SENSITIVE_AUTH_REQUIRED_MESSAGE } from 'shared-contracts/auth';
 import { useLocation } from 'shared-ui/router';
 
-/** The server's answer when a change needs the recent password re-check (issue 12). */
+/** The server's answer when a change needs the recent password re-check. */
 export function isSensitiveAuthRequired(error: unknown): boolean {
   return (
     error instanceof ApiError &&

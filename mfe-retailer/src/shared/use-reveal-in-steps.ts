@@ -3,10 +3,9 @@ import { flushSync } from 'react-dom';
 
 /**
  * How many of a long page's `total` sections to render: the first at once, then one more after
- * each frame the browser paints, each as a transition. The API reference is about 30 operations;
- * built in one go, its render, commit and first layout were one task of 200 ms on a slow phone
- * (issue 13, Total Blocking Time). In steps, each is a short task, and a tap in between is
- * answered at once.
+ * each frame the browser paints, each as a transition. Built in one go, a page as long as the API
+ * reference is one long task on a slow phone (docs/benchmarks.md, "Figures behind code
+ * choices"). In steps, each is a short task, and a tap in between is answered at once.
  *
  * `revealAll` renders the rest synchronously: call it before the browser follows an in-page link
  * to a section that may not be there yet. A page opened at `#fragment` starts with everything.

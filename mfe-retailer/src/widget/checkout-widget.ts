@@ -1,5 +1,5 @@
 /**
- * `<curbrun-checkout>`: the embeddable checkout widget (issue 8). A standalone custom element with
+ * `<curbrun-checkout>`: the embeddable checkout widget. A standalone custom element with
  * no React and no dependencies (it must stay under 20 KB gzip on retailers' pages): it prices the
  * cart it is given with the retailer's publishable key and opens the CurbRun checkout.
  *
@@ -206,7 +206,7 @@ export class CurbRunCheckoutElement extends HTMLElement {
       throw new Error(message);
     }
     // Not parsed with the shared zod schemas like the pages' reads: the widget ships without
-    // dependencies to stay under 20 KB gzip on retailers' pages (zod alone is about 15 KB).
+    // dependencies to stay under 20 KB gzip on retailers' pages, most of which zod alone would use.
     return data as T;
   }
 

@@ -3,7 +3,7 @@ import { COPIED_AT_ATTRIBUTE, COPY_TEXT_ATTRIBUTE } from 'shared-contracts/serve
 import { Button, type ButtonProps } from './button';
 import { VisuallyHidden } from './visually-hidden';
 
-/** SPEC section 9: a copy confirmation lasts 2 s. */
+/** A copy confirmation lasts 2 s. */
 export const COPY_CONFIRMATION_MS = 2_000;
 
 /** Puts `text` on the clipboard; rejects when the browser refuses. */

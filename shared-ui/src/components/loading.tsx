@@ -10,7 +10,7 @@ const Wrap = styled.div`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-/** The Loading indicator shown while a page or remote loads (SPEC section 2). */
+/** The Loading indicator shown while a page or remote loads. */
 export function Loading({ label = 'Loading…' }: { label?: string }) {
   return (
     <Wrap role="status" aria-live="polite" data-testid="loading">

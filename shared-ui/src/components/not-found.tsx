@@ -11,7 +11,7 @@ const Code = styled.p`
   line-height: 1;
 `;
 
-/** Shown for any path no one owns, and by remotes for unknown sub-paths (SPEC section 2). */
+/** Shown for any path no one owns, and by remotes for unknown sub-paths. */
 export function NotFound() {
   usePageMeta('404 Page Not Found', 'The page you are looking for does not exist.');
   return (

@@ -42,7 +42,7 @@ export interface PasswordStrengthMeterProps {
 }
 
 /**
- * The registration form's strength meter (SPEC sections 4 and 5): four bars, the level's name and,
+ * The registration form's strength meter: four bars, the level's name and,
  * below Strong, the tip. Nothing shows for an empty password. The level is announced politely as
  * it changes.
  */

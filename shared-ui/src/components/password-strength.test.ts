@@ -3,7 +3,7 @@ import { PASSWORD_STRENGTH_TIP, passwordStrength } from './password-strength';
 
 const level = (password: string) => passwordStrength(password).label;
 
-describe('password strength (SPEC section 5)', () => {
+describe('password strength', () => {
   it('Too Weak below 2 kinds or 8 characters', () => {
     expect(level('')).toBe('Too Weak');
     expect(level('abcdefghijkl')).toBe('Too Weak'); // one kind, long

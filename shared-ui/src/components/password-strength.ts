@@ -1,8 +1,8 @@
 /**
- * Password strength as SPEC section 5 scores it: by length and by the kinds of characters used
- * (lowercase, uppercase, digit, symbol). Weak needs 2 kinds and 8 characters, Medium 4 kinds and
- * 10, Strong 4 kinds and 12. The level drops by one when the password contains a common word or a
- * character repeated three or more times in a row. Below Strong the tip is shown.
+ * Password strength (docs/product.md, "Login and register (`/auth`)"): by length and by the kinds
+ * of characters used (lowercase, uppercase, digit, symbol). Weak needs 2 kinds and 8 characters,
+ * Medium 4 kinds and 10, Strong 4 kinds and 12. The level drops by one when the password contains a
+ * common word or a character repeated three or more times in a row. Below Strong the tip is shown.
  *
  * Advice only: what registration accepts is `newPasswordSchema` in shared-contracts.
  */
@@ -31,7 +31,7 @@ export interface PasswordStrength {
   kinds: number;
   /** Whether a common word or a triple repeat cost one level. */
   dropped: boolean;
-  /** The SPEC tip below Strong, otherwise null. */
+  /** The tip shown below Strong, otherwise null. */
   tip: string | null;
 }
 

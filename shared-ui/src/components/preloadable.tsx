@@ -9,7 +9,7 @@ export type Preloadable<P extends object = object> = ComponentType<P> & {
  * `React.lazy` with a `preload()`: once loaded, the component renders synchronously, so a view
  * switched to after its code arrived never shows a Suspense fallback (and focus moved to its
  * heading lands). Used for the shell's pages, loaded before a server-rendered page hydrates
- * (issue 13), and for views a page shows later, whose code stays out of its first load.
+ * (ADR 010), and for views a page shows later, whose code stays out of its first load.
  */
 export function preloadable<P extends object>(
   load: () => Promise<ComponentType<P>>,

@@ -1,10 +1,11 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
 /**
- * Puts the server's per-field issues (`{ message, issues: [{ path, message }] }`, DESIGN.md
- * section 4) on the matching form fields: the first message of each field, focus on the first of
- * `fields` (the form's order) that got one. Resolves to whether any field got one. The error
- * schema (zod) is loaded here, after a failed submit, so it is not part of the page's first load.
+ * Puts the server's per-field issues (`{ message, issues: [{ path, message }] }`, docs/product.md,
+ * "API conventions") on the matching form fields: the first message of each field, focus on the
+ * first of `fields` (the form's order) that got one. Resolves to whether any field got one. The
+ * error schema (zod) is loaded here, after a failed submit, so it is not part of the page's first
+ * load.
  *
  * `error` is shared-client's `ApiError` (or anything else, then nothing happens); it is read by its
  * `body` because shared-client builds on this package and cannot be imported from here.

@@ -2,14 +2,10 @@ import { type BaseSyntheticEvent, useRef } from 'react';
 
 /**
  * A form's submit handler that runs once at a time: a second submit (a double click, Enter
- * pressed twice) while the first is still validating or waiting for the server is dropped
- * (issue 14). Wrap react-hook-form's handler, `useSubmitOnce(form.handleSubmit(onValid))`, or a
- * hand-rolled one that returns a promise. The guard is released when the handler settles, so a
- * refused request can be sent again.
- *
- * Why a ref and not the mutation's `isPending`: the submit button is disabled only once the
- * request is pending, after the asynchronous validation and a render, and a second click in
- * between would send a second request.
+ * pressed twice) while the first is still validating or waiting for the server is dropped. Wrap
+ * react-hook-form's handler, `useSubmitOnce(form.handleSubmit(onValid))`, or one that returns a
+ * promise; the guard is released when it settles. A ref, not the mutation's `isPending`: the
+ * button is disabled only after validation and a render, and a click in between would send twice.
  */
 export function useSubmitOnce<E extends BaseSyntheticEvent = BaseSyntheticEvent>(
   submit: (event?: E) => unknown,

@@ -1,4 +1,4 @@
-// Work that is not part of the first paint (issue 13): the support chat, the toasts' Radix code,
+// Work that is not part of the first paint (ADR 011): the support chat, the toasts' Radix code,
 // the home strip's retailer list.
 import { useEffect, useState } from 'react';
 import { isPageReady, onPageReady } from '../page-ready';

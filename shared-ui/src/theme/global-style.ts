@@ -17,7 +17,7 @@ export const GlobalStyle = createGlobalStyle`
   img, svg { max-width: 100%; }
   a { color: ${({ theme }) => theme.colors.primary}; }
   button, input, select, textarea { font: inherit; }
-  /* One visible focus ring for keyboard users everywhere (DESIGN.md section 5). */
+  /* One visible focus ring for keyboard users everywhere. */
   :focus-visible {
     outline: 3px solid ${({ theme }) => theme.colors.focus};
     outline-offset: 2px;

@@ -32,7 +32,7 @@ export const theme = {
     card: '0 1px 2px rgba(16, 24, 40, 0.06), 0 1px 3px rgba(16, 24, 40, 0.1)',
     raised: '0 12px 24px -6px rgba(16, 24, 40, 0.18)',
   },
-  /** SPEC section 2 / 9: the fixed header is exactly 82 px high on every page. */
+  /** The fixed header is exactly 82 px high on every page (docs/product.md, "Site frame"). */
   headerHeight: 82,
   maxContentWidth: 1200,
   breakpoints: { sm: '640px', md: '768px', lg: '1024px' },

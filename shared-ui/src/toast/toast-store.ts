@@ -1,8 +1,8 @@
 /**
  * Toast state shared by every remote (shared-ui is a federated singleton, so this module's state is
- * one per page). Behaviour per SPEC sections 4 and 9: one toast visible at a time; a toast is added,
- * updated, dismissed, then removed 1,000,000 ms after dismissal (the dismissed toast animates out
- * and stays in the list closed until then).
+ * one per page). Behaviour (docs/product.md, "Toasts"): one toast visible at a time; a toast is
+ * added, updated, dismissed, then removed 1,000,000 ms after dismissal (the dismissed toast
+ * animates out and stays in the list closed until then).
  */
 import type { ReactNode } from 'react';
 
@@ -16,7 +16,7 @@ export interface ToastInput {
   title?: ReactNode;
   description?: ReactNode;
   variant?: ToastVariant;
-  /** Display time in ms; 5 s by default (SPEC section 9). */
+  /** Display time in ms; 5 s by default. */
   duration?: number;
 }
 
@@ -116,5 +116,5 @@ export function resetToasts() {
   for (const listener of listeners) listener(memoryState);
 }
 
-/** Swipe right 50 px to dismiss (SPEC section 9). */
+/** Swipe right 50 px to dismiss. */
 export const TOAST_SWIPE_THRESHOLD = 50;

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useToast } from './use-toast';
 
-// Radix Toast and what it brings (about 15 KB of gzip with the Radix helpers it shares with tabs
-// and dialogs) is not needed to paint or hydrate a page (issue 13), nor by a visitor who only
-// reads it (issue 30: `/`'s first-load budget counts idle work). Its code is fetched at the first
+// Radix Toast and what it brings (with the Radix helpers it shares with tabs and dialogs) is not
+// needed to paint or hydrate a page, nor by a visitor who only reads it (`/`'s first-load budget
+// counts idle work). Its code is fetched at the first
 // press or key, so it is usually in before the answer that raises a toast, and the toast area is
 // rendered with the first toast. Radix announces each toast through a live region it adds with
 // the toast, so a screen reader hears the first one too.

@@ -1,4 +1,4 @@
-// First: no zod eval probes under the site's CSP (issue 9).
+// First: no zod eval probes under the site's CSP.
 import '../security/strict-csp';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -27,7 +27,7 @@ const app = (
 
 const serverRendered = Boolean(container.firstElementChild);
 
-// The server rendered the page (issue 13, ADR 010): take over its HTML instead of painting again,
+// The server rendered the page (ADR 010): take over its HTML instead of painting again,
 // once the page's own code is here (its remote, or the shell page), so hydration never waits on
 // it. A plain static host sends an empty #root, and the app renders from scratch.
 if (serverRendered) {

@@ -2,7 +2,7 @@ import { COPIED_AT_ATTRIBUTE, COPY_TEXT_ATTRIBUTE } from 'shared-contracts/serve
 
 // A copy button that arrived with the server's HTML copies on the first tap, even before React
 // owns it: the clipboard needs the tap's own user gesture, so a click replayed later could not do
-// it (issue 30, section 5). The button carries its text (COPY_TEXT_ATTRIBUTE); the hydrated
+// it (ADR 017). The button carries its text (COPY_TEXT_ATTRIBUTE); the hydrated
 // CopyButton confirms the copy (COPIED_AT_ATTRIBUTE). No shared modules here: boot/start.ts
 // installs it before Module Federation has negotiated any.
 

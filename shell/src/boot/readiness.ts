@@ -1,7 +1,7 @@
 import { HYDRATED_ATTRIBUTE, NOT_YET_INTERACTIVE_ATTRIBUTE } from 'shared-contracts/server-page';
 
 /**
- * Says, in the document, that the first page is now interactive (issue 30, section 5): `#root`
+ * Says, in the document, that the first page is now interactive (ADR 017): `#root`
  * loses the server's NOT_YET_INTERACTIVE_ATTRIBUTE, and `<html>` gets HYDRATED_ATTRIBUTE, the
  * public signal tests and benchmarks wait for.
  */

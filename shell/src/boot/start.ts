@@ -15,8 +15,8 @@ if (serverRendered) {
 }
 
 // The large shared libraries are imported one at a time, each in a task of its own, instead of
-// all of them together with the app in one long task (Total Blocking Time on a slow phone, issues
-// 13 and 30). They arrive in one file (boot-start, shared-build's START_CHUNK); an import started
+// all of them together with the app in one long task (Total Blocking Time on a slow phone, ADR
+// 017). They arrive in one file (boot-start, shared-build's START_CHUNK); an import started
 // before the file is in would otherwise run with all the others the moment it arrives. The list
 // and its order are the shared singletons' (shared-build/shared-singletons.json, `atStart`). A
 // failure is bootstrap's to report.
@@ -27,7 +27,7 @@ const steps: Array<() => Promise<unknown>> = SHARED_AT_START.map(
 function startNext(): void {
   const step = steps.shift();
   if (!step) {
-    // Async boundary: the shared singletons are in before any React code runs (DESIGN.md section 2).
+    // Async boundary: the shared singletons are in before any React code runs.
     void import(/* webpackChunkName: "boot-app" */ './bootstrap');
     return;
   }

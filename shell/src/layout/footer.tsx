@@ -74,7 +74,7 @@ const Legal = styled.ul`
   padding: 0;
 `;
 
-/** Footer links of SPEC section 2, in the order given there. */
+/** The footer's links, in the order of docs/product.md, "Site frame". */
 export const FOOTER_LINKS = [
   { to: '/platform-services', label: 'Platform Services' },
   { to: '/delivery-info', label: 'Deliveries & Partners' },
@@ -181,7 +181,7 @@ export function Footer() {
           <p>
             © {year} {SITE_NAME}. All rights reserved.
           </p>
-          {/* SPEC section 2: these three are labels, not links. */}
+          {/* These three are labels, not links (docs/product.md, "Site frame"). */}
           <Legal aria-label="Legal">
             <li>Terms &amp; Conditions</li>
             <li>Privacy Policy</li>

@@ -15,7 +15,7 @@ afterEach(() => {
   act(() => resetToasts());
 });
 
-describe('the signed-in header (SPEC section 2)', () => {
+describe('the signed-in header', () => {
   it('signed out: only the Login button', async () => {
     stubApi({});
     renderWithApp('/', routes);

@@ -4,7 +4,7 @@ import { ButtonLink, Skeleton } from 'shared-ui';
 import styled from 'styled-components';
 
 // Signed-in only: a signed-out first visit (the phone in the parking lot) does not download or
-// run the menus' code (issue 13).
+// run the menus' code.
 const HeaderAvatarMenu = lazy(() =>
   import('./header-avatar-menu').then((module) => ({ default: module.HeaderAvatarMenu })),
 );
@@ -25,7 +25,7 @@ const Nav = styled.nav`
 
 /**
  * The right side of the header. Signed out: a Login button to /auth. While auth loads: a pulsing
- * placeholder where the avatar goes (SPEC section 2). Signed in: the pickup buttons and the avatar
+ * placeholder where the avatar goes. Signed in: the pickup buttons and the avatar
  * menu.
  */
 export function HeaderAccount() {

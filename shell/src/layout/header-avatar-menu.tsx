@@ -87,13 +87,14 @@ function useNavigateAndWait(path: string): () => Promise<void> {
 }
 
 /**
- * The avatar menu of SPEC section 2: initials, the street-address line, Account and Wallet (both
- * to /wallet, where the sensitive-authentication guard takes over), Settings, the email, Log out.
+ * The avatar menu (docs/product.md, "Site frame"): initials, the street-address line, Account and
+ * Wallet (both to /wallet, where the sensitive-authentication guard takes over), Settings, the
+ * email, Log out.
  * Radix gives the keyboard pattern (arrows, Home/End, Esc returns focus to the avatar). Not
  * portalled: the menu stays inside the header's navigation landmark.
  */
 export function HeaderAvatarMenu({ user }: { user: User }) {
-  // Log out returns home (SPEC section 2), and only then ends the session so no guard reacts.
+  // Log out returns home, and only then ends the session so no guard reacts.
   const goHome = useNavigateAndWait('/');
   const { isPending, mutate } = useLogoutMutation({ leave: goHome });
   const name = displayName(user);

@@ -8,7 +8,7 @@ import {
 import { Link } from 'shared-ui/router';
 import styled from 'styled-components';
 
-/** The signed-in header buttons of SPEC section 2, in order. */
+/** The signed-in header buttons, in the order of docs/product.md, "Site frame". */
 export const PICKUP_LINKS = [
   { to: '/schedule-pickup', label: 'Schedule a Pickup' },
   { to: '/curbside-pickup', label: 'Curbside Pickup' },

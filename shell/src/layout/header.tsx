@@ -7,7 +7,7 @@ const Bar = styled.header`
   position: fixed;
   inset: 0 0 auto 0;
   z-index: 800;
-  /* SPEC section 2 / 9: fixed, exactly 82 px high. */
+  /* Fixed, exactly 82 px high (docs/product.md, "Site frame"). */
   height: ${({ theme }) => theme.headerHeight}px;
   background: ${({ theme }) => theme.colors.surface};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};

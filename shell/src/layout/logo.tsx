@@ -15,7 +15,7 @@ const Home = styled(Link)`
   span { white-space: nowrap; }
 `;
 
-/** The logo links home (SPEC section 2). Drawn inline so the header needs no image request. */
+/** The logo links home. Drawn inline so the header needs no image request. */
 export function Logo() {
   return (
     <Home to="/" aria-label={`${SITE_NAME} home`}>

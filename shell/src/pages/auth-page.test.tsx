@@ -39,7 +39,7 @@ describe('/auth', { timeout: 20_000 }, () => {
     }
   });
 
-  it('shows the login validation messages of SPEC section 5', async () => {
+  it('shows the login validation messages', async () => {
     const api = stubApi({});
     const user = userEvent.setup();
     renderWithApp('/auth?mode=login', routes);
@@ -121,7 +121,7 @@ describe('/auth', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
   });
 
-  it('registers: every SPEC message, the strength meter, then Login with the username', async () => {
+  it('registers: every validation message, the strength meter, then Login with the username', async () => {
     const api = stubApi({
       'POST /api/auth/register': () =>
         Response.json({ message: 'Check your email.' }, { status: 201 }),
@@ -181,7 +181,7 @@ describe('/auth', { timeout: 20_000 }, () => {
   });
 
   // No pause between the clicks: the quickest double click. The button is disabled only once the
-  // request is pending, after validation (issue 14).
+  // request is pending, after validation.
   it('a double click on Login signs in once', async () => {
     let releaseLogin: () => void = () => {};
     const api = stubApi({

@@ -20,7 +20,7 @@ const Layout = styled.div`
 
 type Mode = 'login' | 'register';
 
-/** `?mode=login|register` picks the tab (SPEC section 2); anything else means Login. */
+/** `?mode=login|register` picks the tab; anything else means Login. */
 function modeOf(value: string | null): Mode {
   return value === 'register' ? 'register' : 'login';
 }
@@ -59,8 +59,8 @@ export function AuthPage() {
     [setParams],
   );
 
-  // While the session is being checked the forms show already (the server renders them, issue
-  // 13): a visitor who turns out to be signed in goes home a moment later.
+  // While the session is being checked the forms show already (the server renders them): a
+  // visitor who turns out to be signed in goes home a moment later.
   if (status === 'authenticated') return <Loading label="Signing you in…" />;
 
   return (

@@ -49,7 +49,7 @@ function Linkified({ text }: { text: string }) {
   );
 }
 
-/** `/dev/outbox`: notifications the server kept instead of sending (DESIGN.md section 4). */
+/** `/dev/outbox`: notifications the server kept instead of sending. */
 export function DevOutboxPage() {
   usePageMeta('Development outbox', 'Emails and text messages kept by the development server.');
   const outbox = useQuery(outboxQueryOptions());

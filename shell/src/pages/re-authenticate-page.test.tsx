@@ -49,7 +49,7 @@ describe('/re-authenticate', () => {
             resolve(Response.json({ message: 'ok', sensitiveUntil: new Date().toISOString() }));
         }),
     });
-    // No pause between the clicks: the quickest double click (issue 14).
+    // No pause between the clicks: the quickest double click.
     const user = userEvent.setup({ delay: null });
     renderWithApp('/re-authenticate', routes);
     await user.type(await screen.findByLabelText('Password'), 'Secret#1');

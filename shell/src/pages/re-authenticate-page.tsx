@@ -40,7 +40,7 @@ const EmailAddress = styled.strong`
 
 /**
  * `/re-authenticate`: the password re-check that opens the sensitive window, then back to the page
- * kept as redirectAfterSensitiveAuth (SPEC section 2). Cancel goes home.
+ * kept as redirectAfterSensitiveAuth. Cancel goes home.
  */
 export function ReAuthenticatePage() {
   usePageMeta('Confirm your password');

@@ -11,7 +11,7 @@ afterEach(() => {
   act(() => resetToasts());
 });
 
-describe('/verify-email (SPEC section 8)', () => {
+describe('/verify-email', () => {
   it("no token: 'Verification failed' / 'No token provided.' and /auth", async () => {
     const api = stubApi({});
     renderWithApp('/verify-email', routes);

@@ -5,8 +5,8 @@ import { Loading, Page, PageTitle, toast, usePageMeta } from 'shared-ui';
 import { useNavigate, useSearchParams } from 'shared-ui/router';
 
 /**
- * `/verify-email?token=…`: sends the token to the server, then toasts and redirects exactly as
- * SPEC section 8 says (no token / server not ok → /auth; success → /).
+ * `/verify-email?token=…`: sends the token to the server, then toasts and redirects (no token /
+ * server not ok → /auth; success → /; docs/product.md, "Email verification (`/verify-email`)").
  */
 export function VerifyEmailPage() {
   usePageMeta('Verify your email');

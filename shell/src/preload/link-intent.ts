@@ -1,7 +1,7 @@
 /**
  * Where the user is probably going next: the path of a same-origin link they hover (for a moment),
  * focus with the keyboard or start to touch. The shell preloads the remote that owns that path so
- * the navigation renders without a Loading flash (issue 9). Listening on the document covers every
+ * the navigation renders without a Loading flash. Listening on the document covers every
  * link: header, footer, and links rendered inside remotes, without the remotes doing anything.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Runs a remote's page chunks ahead of a navigation to it (issue 9). Each remote renders its pages
+ * Runs a remote's page chunks ahead of a navigation to it. Each remote renders its pages
  * with `React.lazy` inside its own Suspense boundary; a chunk that is only downloaded still needs a
  * script to run when the page renders, long enough for React to show the Loading fallback (and then
  * keep it at least 300 ms). A chunk whose script already ran is registered with the remote's

@@ -22,7 +22,7 @@ type SharedRequest = keyof typeof SHARED_MODULES;
 /**
  * What the shell offers each remote: its own module, the installed version, and the same strict
  * singleton rule the remotes are built with, so a remote whose range this version does not
- * satisfy is refused (issue 9). A module is imported only when a remote first asks for it.
+ * satisfy is refused. A module is imported only when a remote first asks for it.
  */
 export function sharedOptions() {
   return Object.fromEntries(
@@ -63,7 +63,8 @@ function federation(): ModuleFederation {
     name: 'shell',
     remotes: [],
     shared: sharedOptions(),
-    // The singletons are the shell's, kept whatever a remote's container registers (ADR 011).
+    // The singletons are the shell's, kept whatever a remote's container registers (ADR 014
+    // decision 1).
     shareStrategy: 'loaded-first',
     plugins: [injectExternalRuntimeCore(), fallbackPlugin],
   });
@@ -94,7 +95,7 @@ export function registerRemotes(
 /** `<remote>/<module>` → the module the remote exposes as `./<module>`. */
 export async function loadRemote<T>(id: string): Promise<T | null> {
   await withShellShares();
-  // The runtime's set-up and the remote's entry run in tasks of their own (TBT, issue 30).
+  // The runtime's set-up and the remote's entry run in tasks of their own (Total Blocking Time).
   await nextTask();
   return federation().loadRemote<T>(id);
 }

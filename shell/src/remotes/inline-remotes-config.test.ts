@@ -23,7 +23,7 @@ afterEach(() => {
   document.getElementById(INLINE_CONFIG_ID)?.remove();
 });
 
-describe('readRemotes (issue 13: the configuration inlined in the page)', () => {
+describe('readRemotes (the configuration inlined in the page)', () => {
   it('uses the inlined configuration without fetching /remotes.json', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);

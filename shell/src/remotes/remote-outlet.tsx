@@ -37,7 +37,7 @@ interface BoundaryState {
 /**
  * The error boundary around every remote: a remote that fails to load (down, 404, script error,
  * bad remotes.json entry) or throws while rendering shows an inline panel with Retry inside the
- * shell's layout; header, footer, auth and the other remotes keep working (DESIGN.md section 2).
+ * shell's layout; header, footer, auth and the other remotes keep working.
  */
 export class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: null, retrying: false };

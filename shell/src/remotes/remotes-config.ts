@@ -1,4 +1,4 @@
-// The zod-free rules: zod's core would be 15 KB of gzip before the first page (issue 13).
+// The zod-free rules: zod's core would add to the JavaScript before the first page.
 import { RELEASE_ID_PATTERN, RELEASE_REPORT_LIMITS } from 'shared-contracts/release-rules';
 import {
   isRemoteLoadTimeout,
@@ -13,13 +13,13 @@ import { takeJsonDataBlock } from '../boot/json-data-block';
 /**
  * What the shell knows about each remote after reading `/remotes.json`: a usable manifest URL, or
  * the reason it has none. Entries are validated one by one so a single bad entry only takes down
- * its own remote; the rest of the site keeps working (issue 2).
+ * its own remote; the rest of the site keeps working.
  */
 export type RemoteEntryResult = { ok: true; entry: string } | { ok: false; reason: string };
 
 export interface RemotesResolution {
   entries: Record<RemoteName, RemoteEntryResult>;
-  /** How long to wait for a remote before showing the fallback panel (issue 9). */
+  /** How long to wait for a remote before showing the fallback panel. */
   loadTimeoutMs: number;
   /**
    * The release of each remote's manifest, for remotes with releases in the server's registry,
@@ -135,8 +135,8 @@ export function takeInlineRemotes(doc: Document = document): unknown {
 }
 
 /**
- * The remotes configuration without a round trip when the server inlined it in the page (issue
- * 13: no `/remotes.json` request between the shell's start and its first remote), otherwise
+ * The remotes configuration without a round trip when the server inlined it in the page (no
+ * `/remotes.json` request between the shell's start and its first remote), otherwise
  * `/remotes.json` as before (a static host or CDN serving index.html as is).
  */
 export function readRemotes(

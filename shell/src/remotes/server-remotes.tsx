@@ -3,7 +3,7 @@ import type { RemoteName } from '../routing/route-table';
 import type { RemoteRoutes } from './remote-loader';
 
 /**
- * The remotes' `./routes` modules the server loaded for this page (issue 13, ADR 010). Only the
+ * The remotes' `./routes` modules the server loaded for this page (ADR 010). Only the
  * server render provides it; in the browser it is empty and remotes load through Module Federation.
  */
 export const ServerRemotesContext = createContext<Partial<Record<RemoteName, RemoteRoutes>>>({});

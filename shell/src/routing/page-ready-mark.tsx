@@ -4,7 +4,7 @@ import { markPageReady } from 'shared-ui';
 /**
  * Rendered after a page's content, inside the same Suspense boundary: its effect runs when that
  * boundary has committed (hydrated, or rendered in the browser), which is when the page answers
- * taps (issue 30, section 5).
+ * taps (ADR 017).
  */
 export function PageReadyMark() {
   useEffect(() => markPageReady(), []);

@@ -2,8 +2,8 @@ import { normalisePath } from 'shared-contracts/pages';
 import { describe, expect, it } from 'vitest';
 import { findOwner, ROUTE_OWNERS } from './route-table';
 
-// Every route of SPEC section 2, with the remote DESIGN.md section 1 assigns it.
-const SPEC_ROUTES: Array<[string, string | null]> = [
+// Every route of docs/product.md, "Routes", with the remote that owns it.
+const DOCUMENTED_ROUTES: Array<[string, string | null]> = [
   ['/', 'marketing'],
   ['/auth', null],
   ['/re-authenticate', null],
@@ -40,7 +40,7 @@ const SPEC_ROUTES: Array<[string, string | null]> = [
 ];
 
 describe('findOwner', () => {
-  it.each(SPEC_ROUTES)('%s belongs to %s', (path, owner) => {
+  it.each(DOCUMENTED_ROUTES)('%s belongs to %s', (path, owner) => {
     expect(findOwner(path)).toBe(owner);
   });
 

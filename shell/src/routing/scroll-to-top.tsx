@@ -2,16 +2,10 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'shared-ui/router';
 
 /**
- * A new page starts at the top, as a full page load would. A hash that names an element on the page
- * scrolls to it instead; any other hash (`/#chat` opens the support widget) still starts at the top.
- *
- * The page the document was loaded with is not moved: the browser has placed it already (at the
- * top, at the hash's target, or where it was before a reload or a step back), and since the server
- * renders it (ADR 010) the visitor may have scrolled it before it hydrated. Scrolling it to the top
- * on hydration moved the page under a press: a button pressed while the page hydrated was no longer
- * under the finger when it lifted, and the click was lost (the registration form's "Create account",
- * scrolled into view, never submitted). Only a page rendered in the browser, still at the top, is
- * taken to the element its hash names.
+ * A new page starts at the top, or at the element its hash names (`/#chat` opens the support
+ * widget instead). The page the document was loaded with is not moved: the browser placed it,
+ * and the visitor may have scrolled the server's HTML before it hydrated, so moving it would pull
+ * a pressed button from under the finger and lose the click.
  */
 export function ScrollToTop() {
   const { pathname, hash } = useLocation();

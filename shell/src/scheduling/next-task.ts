@@ -1,7 +1,7 @@
 /**
  * Resolves in a task of its own, after the browser has had its turn (input, paint): start-up work
  * split by `await nextTask()` runs as several short tasks instead of one long one, which is what a
- * slow phone's Total Blocking Time counts (issue 30, section 4). A message, not `setTimeout(0)`,
+ * slow phone's Total Blocking Time counts. A message, not `setTimeout(0)`,
  * which browsers delay by 4 ms once timers nest.
  */
 export function nextTask(): Promise<void> {

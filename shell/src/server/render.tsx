@@ -1,5 +1,5 @@
 /// <reference types="node" />
-// The shell's Node build (issue 13, ADR 010): `server/render.js` beside the browser build, loaded
+// The shell's Node build (ADR 010): `server/render.js` beside the browser build, loaded
 // by the API server to render each page's HTML before any JavaScript runs in the browser.
 import { Writable } from 'node:stream';
 import { type DehydratedState, dehydrate } from '@tanstack/react-query';

@@ -2,10 +2,10 @@ import { lazy, Suspense } from 'react';
 import { useIdle } from 'shared-ui';
 import { useLocation } from 'shared-ui/router';
 
-// The hash that opens the chat from any page (SPEC section 2); the widget uses the same value.
+// The hash that opens the chat from any page; the widget uses the same value.
 const CHAT_HASH = '#chat';
 
-// Not part of the first paint (issue 13): the launcher's code arrives once the page is idle.
+// Not part of the first paint: the launcher's code arrives once the page is idle.
 const SupportWidget = lazy(() =>
   import('./support-widget').then((module) => ({ default: module.SupportWidget })),
 );

@@ -12,7 +12,7 @@ const SupportPanel = lazy(() =>
 );
 
 export const SUPPORT_PANEL_ID = 'support-chat-panel';
-/** The hash that opens the widget from any page (`/#chat`, SPEC section 2). */
+/** The hash that opens the widget from any page (`/#chat`). */
 export const CHAT_HASH = '#chat';
 
 const Launcher = styled.button`
@@ -76,7 +76,7 @@ function ChatIcon({ open }: { open: boolean }) {
 }
 
 /**
- * The floating Customer Support chat (SPEC section 2, issue 4), on every page. A badge '1' invites
+ * The floating Customer Support chat, on every page. A badge '1' invites
  * a first look and disappears for good at the first open. `/#chat` (or any `#chat` link) opens it.
  */
 export function SupportWidget() {

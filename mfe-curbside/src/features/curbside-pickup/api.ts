@@ -38,8 +38,9 @@ export function newerRecord(previous: unknown, next: unknown): unknown {
 }
 
 /**
- * The caller's order pickups that can be collected at the curb (SPEC section 2: ready_for_pickup
- * or confirmed). Order pickups cache group: fresh 30 s, kept 10 min, refetched every 60 s.
+ * The caller's order pickups that can be collected at the curb (ready_for_pickup or confirmed:
+ * docs/product.md, "Curbside pickup"). Order pickups cache group: fresh 30 s, kept 10 min,
+ * refetched every 60 s.
  */
 export const eligibleOrdersQueryOptions = () =>
   queryOptions({

@@ -55,7 +55,7 @@ describe('the arrival form', () => {
     ]);
   });
 
-  it('says what is missing with the SPEC messages and sends nothing', async () => {
+  it('says what is missing with the product messages and sends nothing', async () => {
     const { calls } = mockFetch({ 'GET /api/order-pickups': () => json(ORDERS) });
     const user = userEvent.setup();
     renderForm();

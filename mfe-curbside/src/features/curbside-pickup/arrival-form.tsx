@@ -71,9 +71,10 @@ const formatStatus = (status: string) =>
   status.replaceAll('_', ' ').replace(/^./, (first) => first.toUpperCase());
 
 /**
- * SPEC section 2, view 2: the arrival form. The order comes from `?orderNumber=` when the person
- * arrived from an order, otherwise from a selector of their orders that can be collected now.
- * Validated with the shared schema (SPEC section 5's texts) on submit, then as fields change.
+ * The arrival form (docs/product.md, "Curbside pickup"). The order comes from `?orderNumber=`
+ * when the person arrived from an order, otherwise from a selector of their orders that can be
+ * collected now.
+ * Validated with the shared schema (CURBSIDE_MESSAGES) on submit, then as fields change.
  */
 export function ArrivalForm({
   presetOrderNumber,
@@ -117,7 +118,7 @@ export function ArrivalForm({
   const sending = pending.some((arrival) => !arrival.waiting);
   const waiting = pending.some((arrival) => arrival.waiting);
   const invalidateOrders = useInvalidateEligibleOrders();
-  // The selector is only needed when no order number was passed (SPEC section 7).
+  // The selector is only needed when no order number was passed.
   const orders = useQuery({ ...eligibleOrdersQueryOptions(), enabled: !presetOrderNumber });
   const typeOrderNumber = Boolean(presetOrderNumber) || orders.isError;
 

@@ -6,13 +6,13 @@ import { InfoView } from './info-view';
 import { ArrivalQueueNotice, useRestoredArrivalOutcomes } from './queued-arrival';
 
 // The form and the tracking view (their zod schemas, the PIN and cancel dialogs) are not part of
-// the page's first load (issue 13): a signed-out visitor never needs them, and a signed-in one
+// the page's first load: a signed-out visitor never needs them, and a signed-in one
 // has them loaded ahead while reading the info view.
 const ArrivalForm = preloadable(() => import('./arrival-form').then((m) => m.ArrivalForm));
 const TrackingView = preloadable(() => import('./tracking-view').then((m) => m.TrackingView));
 
 /**
- * `/curbside-pickup` (SPEC section 2): info → arrival → tracking. The tracked pickup lives in the
+ * `/curbside-pickup`: info → arrival → tracking. The tracked pickup lives in the
  * URL (`?pickup=<id>`) so a reload or a shared link reopens it; `?orderNumber=` prefills the form.
  */
 export function CurbsidePickupPage() {

@@ -38,7 +38,7 @@ const Meta = styled.p`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-/** SPEC section 2: the tracking updates, newest first, each with time and optional ETA. */
+/** The tracking updates, newest first, each with time and optional ETA. */
 export function DeliveryTimeline({ updates }: { updates: TrackingUpdate[] }) {
   const headingId = useId();
   const newestFirst = [...updates].reverse();

@@ -45,7 +45,7 @@ const Steps = styled.ol`
   li::marker { font-weight: 700; color: ${({ theme }) => theme.colors.primary}; }
 `;
 
-/** SPEC section 2, view 1: what curbside pickup is, and the way in. */
+/** The first view: what curbside pickup is, and the way in. */
 export function InfoView({ onStart }: { onStart: () => void }) {
   return (
     <Stack $gap={28}>

@@ -29,7 +29,7 @@ const Attempts = styled.p`
 `;
 
 /**
- * The PIN box of SPEC section 2, in a dialog that opens when the robot arrives. Numeric keypad on
+ * The PIN box, in a dialog that opens when the robot arrives. Numeric keypad on
  * phones, the SMS code offered by the keyboard (`one-time-code`), pasting "12 34" works.
  */
 export function PinDialog({
@@ -70,7 +70,7 @@ export function PinDialog({
       setPin('');
       toast({ ...CURBSIDE_TOASTS.verified, variant: 'success' });
     } catch (failure) {
-      // The server says 'Invalid PIN. Please try again.' (SPEC section 8), or why not. The modal
+      // The server says 'Invalid PIN. Please try again.', or why not. The modal
       // hides the toast area from screen readers, so the field says it too.
       const message = errorMessage(failure, CURBSIDE_TOASTS.verifyFailed.description);
       setPin('');
@@ -104,7 +104,7 @@ export function PinDialog({
                 inputMode="numeric"
                 pattern="[0-9]*"
                 autoComplete="one-time-code"
-                // The dialog exists only to take this PIN (SPEC section 2: autofocus).
+                // The dialog exists only to take this PIN.
                 autoFocus
                 value={pin}
                 $invalid={Boolean(error)}

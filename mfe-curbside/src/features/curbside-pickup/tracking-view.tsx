@@ -88,13 +88,13 @@ function toneOf(status: CurbsideStatus): 'active' | 'done' | 'bad' {
   return 'active';
 }
 
-/** SPEC section 2, view 3: the live status of one curbside pickup. */
+/** The third view: the live status of one curbside pickup. */
 export function TrackingView({ pickupId, onBack }: { pickupId: string; onBack: () => void }) {
   const [autoRefresh, setAutoRefresh] = useState(true);
   const { query, mode } = useLivePickup(pickupId, autoRefresh);
   const pickup = query.data;
 
-  // SPEC section 8: a tracker that cannot load says so once.
+  // A tracker that cannot load says so once.
   useEffect(() => {
     if (query.isError) toast({ ...CURBSIDE_TOASTS.loadFailed, variant: 'destructive' });
   }, [query.isError]);
@@ -168,7 +168,7 @@ function PickupDetails({ pickup, onBack }: { pickup: CurbsidePickup; onBack: () 
   const collected = useConfirmCollected(pickup._id);
   const cancel = useCancelPickup(pickup._id);
 
-  // Reaching awaiting_verification opens the PIN dialog; any other status closes it (SPEC 2).
+  // Reaching awaiting_verification opens the PIN dialog; any other status closes it.
   // Screen readers hear every status change (the first render is the page itself).
   useEffect(() => {
     if (previous.current === pickup.status) return;

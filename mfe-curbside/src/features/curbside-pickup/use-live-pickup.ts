@@ -8,7 +8,7 @@ import {
 } from 'shared-contracts/curbside';
 import { curbsidePickupQueryOptions, eligibleOrdersQueryOptions, pickupEventsUrl } from './api';
 
-/** SPEC section 2 / 9: the tracker refreshes every 5 s when live events are not available. */
+/** The tracker refreshes every 5 s when live events are not available. */
 export const POLL_INTERVAL_MS = 5_000;
 
 /** How the tracking view is being kept current. */

@@ -13,7 +13,7 @@ import { allPickupHistoryQueryKey, orderPickupsQueryOptions } from '../../shared
 /**
  * The tracked delivery. `/delivery-tracking/:id` takes an order id (what the scheduling flow and
  * the history link to) or a delivery id: the order's active delivery is asked for first
- * (SPEC section 9: active delivery, fresh 5 s, kept 3 min), then the delivery itself.
+ * (its cache group: fresh 5 s, kept 3 min), then the delivery itself.
  */
 export async function fetchTrackedDelivery(id: string, signal?: AbortSignal): Promise<Delivery> {
   try {

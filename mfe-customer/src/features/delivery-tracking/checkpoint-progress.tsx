@@ -71,7 +71,7 @@ const When = styled.span`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-/** SPEC section 4's four checkpoints: Pickup Confirmed, En Route, Arriving, Delivered. */
+/** The four checkpoints: Pickup Confirmed, En Route, Arriving, Delivered. */
 export function CheckpointProgress({ checkpoints }: { checkpoints: DeliveryCheckpoint[] }) {
   const currentIndex = checkpoints.reduce(
     (last, checkpoint, index) => (checkpoint.reached ? index : last),

@@ -38,7 +38,7 @@ const Caption = styled.figcaption`
 const toPath = (points: readonly Point[]) => points.map((p) => `${p.x},${p.y}`).join(' ');
 
 /**
- * The tracking map, drawn by the app (issue 7): the route, the store, the destination and the
+ * The tracking map, drawn by the app: the route, the store, the destination and the
  * courier, so it works without any outside map service. When the operator configured a tile
  * server (`mapTiles`), its tiles are drawn underneath in the same Web Mercator projection.
  */

@@ -70,7 +70,7 @@ function announcementFor(delivery: Delivery): string {
 }
 
 /**
- * `/delivery-tracking/:id` (issue 7): an order's delivery, followed live. The id is an order id
+ * `/delivery-tracking/:id`: an order's delivery, followed live. The id is an order id
  * (what the scheduling flow and the history link to) or a delivery id.
  */
 export function DeliveryTrackingPage() {

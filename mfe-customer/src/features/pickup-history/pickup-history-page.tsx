@@ -100,7 +100,7 @@ function readFilters(params: URLSearchParams): HistoryFilters {
 }
 
 /**
- * `/pickup-history` (issue 7): the customer's order pickups and curbside pickups, newest first,
+ * `/pickup-history`: the customer's order pickups and curbside pickups, newest first,
  * with a status filter, search by order number and pages (all in the URL, so a filtered view can
  * be reloaded or shared), each linking to its tracking page; orders can be placed again.
  */

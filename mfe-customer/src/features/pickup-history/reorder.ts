@@ -5,7 +5,7 @@ import { newDraft, type ScheduleDraft } from '../../shared/schedule-draft';
 import { saveDraft } from '../../shared/schedule-draft-storage';
 
 /**
- * "Order again" (issue 7): a new scheduling draft prefilled from a past order, stored where the
+ * "Order again": a new scheduling draft prefilled from a past order, stored where the
  * flow keeps its draft (local storage, per user; shared/schedule-draft-storage.ts), with a fresh payment key. The
  * retailer's order number is left empty: a new pickup is a new retailer order. The delivery goes
  * to the same address, typed in again (the order keeps a copy, not the saved address's id).

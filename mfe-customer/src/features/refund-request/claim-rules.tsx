@@ -31,7 +31,7 @@ const Section = styled.section`
 `;
 
 /**
- * "What happens to your claim" (issue 12): which claims are paid at once and which wait for a
+ * "What happens to your claim": which claims are paid at once and which wait for a
  * specialist, and why, in the words of the server's policy (REFUND_RULES in shared-contracts).
  */
 export function ClaimRules() {

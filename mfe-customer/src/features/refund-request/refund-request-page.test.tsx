@@ -180,7 +180,7 @@ describe('RefundRequestPage', () => {
   });
 
   it('sends one refund request however quickly the button is clicked twice', async () => {
-    // No pause between the clicks: the quickest double click (issue 14).
+    // No pause between the clicks: the quickest double click.
     const user = userEvent.setup({ delay: null });
     let answer: (response: Response) => void = () => {};
     const { calls } = mockFetch({

@@ -59,8 +59,8 @@ const STATUS_TONE: Record<RefundStatus, BadgeTone> = {
 };
 
 /**
- * `/refund-request` (issue 7): ask for a refund on an order (reason, description, optional photos)
- * and follow the requests already sent. SPEC section 9's policy is applied by the server.
+ * `/refund-request`: ask for a refund on an order (reason, description, optional photos)
+ * and follow the requests already sent. The server applies the refund policy.
  */
 export function RefundRequestPage() {
   usePageMeta('Refund Request', 'Ask for a refund and follow your requests.');

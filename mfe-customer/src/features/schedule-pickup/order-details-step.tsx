@@ -38,7 +38,7 @@ export function OrderDetailsStep() {
   const form = useForm<OrderDetailsStepInput>({
     resolver: zodResolver(orderDetailsStepSchema),
     // Validate on submit first, then as fields are corrected: a message that appeared on blur
-    // would move the submit button from under the pointer and lose the click (issue 14).
+    // would move the submit button from under the pointer and lose the click.
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: {

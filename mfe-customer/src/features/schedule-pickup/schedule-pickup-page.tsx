@@ -45,7 +45,8 @@ const StepList = styled.ol`
 `;
 
 /**
- * `/schedule-pickup` and its five steps (SPEC sections 2 and 4). Signed-out visitors go to /auth
+ * `/schedule-pickup` and its five steps (docs/product.md, "Scheduling a pickup and orders").
+ * Signed-out visitors go to /auth
  * and come back here after logging in (RequireAuth).
  */
 export function SchedulePickupPage() {

@@ -6,7 +6,7 @@ import { useSignOutOtherSessionsMutation } from './api';
 import { useReauthenticate } from './use-reauthenticate';
 
 /**
- * "Sign out of all other sessions" (issue 31): ends every other device's session without a
+ * "Sign out of all other sessions": ends every other device's session without a
  * password change, for someone who sees a session they do not recognise. Needs the sensitive
  * window, so a stolen session cannot use it against the owner.
  */

@@ -233,8 +233,8 @@ function held() {
 
 /**
  * A double click on a submit button: the button is disabled only once the request is pending,
- * after the form is validated, so without a guard the second click sent the request again
- * (issue 14). Each form sends one request, shows it is busy, then says how it went.
+ * after the form is validated, so without a guard the second click would send the request
+ * again. Each form sends one request, shows it is busy, then says how it went.
  */
 /**
  * No pause between the clicks (the quickest double click): whether a second request went out must

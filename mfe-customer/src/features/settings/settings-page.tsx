@@ -13,7 +13,7 @@ import { ProfileSection } from './profile-section';
 import { SessionsSection } from './sessions-section';
 
 /**
- * `/settings` (issue 7, signed-in only): profile, email, addresses, notifications, password and
+ * `/settings` (signed-in only): profile, email, addresses, notifications, password and
  * account deletion. Each section has an id, so /settings#email (where re-authentication returns)
  * lands on it.
  */

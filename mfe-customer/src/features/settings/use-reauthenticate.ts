@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useSendToAuth } from 'shared-auth';
 
 /**
- * Email change and account deletion need the sensitive window (SPEC section 6). Outside it the
+ * Email change and account deletion need the sensitive window. Outside it the
  * person confirms their password at /re-authenticate and comes back to this settings section.
  */
 export function useReauthenticate() {

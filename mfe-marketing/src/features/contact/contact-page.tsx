@@ -24,7 +24,7 @@ const Aside = styled.aside`
   p { margin: 0 0 10px; color: ${({ theme }) => theme.colors.muted}; }
 `;
 
-/** Contact Us (linked from the team page): the form posts to the support API (issue 4). */
+/** Contact Us (linked from the team page): the form posts to the support API. */
 export function ContactPage() {
   usePageMeta(
     'Contact Us',

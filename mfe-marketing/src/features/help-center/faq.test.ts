@@ -10,7 +10,7 @@ describe('the FAQ', () => {
     expect(new Set(FAQ.map((item) => item.question)).size).toBe(15);
   });
 
-  it('answers with the facts of SPEC section 9', () => {
+  it('answers with the company facts', () => {
     const all = FAQ.map((item) => item.answer).join(' ');
     for (const fact of [
       '$4.99',

@@ -1,6 +1,6 @@
 import { FEES, METRO_AREAS_TEXT, PARTNER_RETAILERS_TEXT } from '../../shared/company-facts';
 
-/** The three help topics (SPEC section 2), in tile order. */
+/** The three help topics, in tile order. */
 export const FAQ_CATEGORIES = [
   'Getting Started',
   'Orders & Tracking',
@@ -8,14 +8,14 @@ export const FAQ_CATEGORIES = [
 ] as const;
 export type FaqCategory = (typeof FAQ_CATEGORIES)[number];
 
-/** An FAQ item (SPEC section 3): question, answer, category. */
+/** An FAQ item: question, answer, category. */
 export interface FaqItem {
   question: string;
   answer: string;
   category: FaqCategory;
 }
 
-/** Fifteen questions answered from the facts of SPEC section 9. */
+/** Fifteen questions answered from the company facts (shared/company-facts.ts). */
 export const FAQ: readonly FaqItem[] = [
   {
     category: 'Getting Started',

@@ -125,9 +125,8 @@ function FaqList({ items }: { items: readonly FaqItem[] }) {
 }
 
 /**
- * Help Center (SPEC section 2). Beyond the original, whose search box only kept its text, the
- * search filters the FAQ as you type (and is kept in `?q=` so a search can be shared). The topic
- * tiles open dialogs; their /help/<topic> hrefs exist in the spec but are not navigated to.
+ * Help Center. The search filters the FAQ as you type (and is kept in `?q=` so a search can be
+ * shared). The topic tiles open dialogs.
  */
 export function HelpCenterPage() {
   usePageMeta(
@@ -156,7 +155,7 @@ export function HelpCenterPage() {
     setParams(next, { replace: true, preventScrollReset: true });
   }
 
-  // The box arrives with the server's HTML (issue 13), so a visitor can type before the page's
+  // The box arrives with the server's HTML, so a visitor can type before the page's
   // code has hydrated it; React does not see that typing. Adopt it once hydrated.
   const searchBox = useRef<HTMLInputElement>(null);
   const adoptEarlyTyping = useRef(onSearch);

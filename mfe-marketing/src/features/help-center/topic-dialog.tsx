@@ -23,7 +23,7 @@ const DialogFooter = styled.div`
 /**
  * A help topic's questions in a dialog. Its own module, loaded when the page is first used
  * (help-center-page.tsx), so the dialog code (Radix, `shared-ui/overlays`) is not part of the
- * page's first load (issue 13).
+ * page's first load.
  */
 export function TopicDialog({
   topic,

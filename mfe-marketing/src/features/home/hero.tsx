@@ -9,7 +9,7 @@ import { HERO_FADE_MS, useHeroRotation } from './use-hero-rotation';
 import { useSignInFirstOnClick } from './use-sign-in-first-on-click';
 
 // The first picture is the page's largest paint: inlined, it comes with the HTML instead of after
-// the page's scripts (issue 13).
+// the page's scripts.
 const curbsideArt = `data:image/svg+xml,${encodeURIComponent(curbsideSvg)}`;
 
 /** Drawn in the repository (SVG); both share the intrinsic size given to the <img> elements. */
@@ -122,7 +122,7 @@ function PauseIcon({ paused }: { paused: boolean }) {
 }
 
 /**
- * The home hero (SPEC section 2): two backgrounds cross-fading every 6 s with a 1 s fade, static
+ * The home hero: two backgrounds cross-fading every 6 s with a 1 s fade, static
  * for people who ask for reduced motion; a pause button and one button per background keep the
  * rotation under the visitor's control (WCAG 2.2.2).
  */

@@ -85,10 +85,9 @@ function LoadingTrack() {
 
 /**
  * `showImage` false: the logo's name in its place (the image's alt text) until the strip is on
- * screen. Each SVG logo is a document of its own for the browser to set up and paint: about 100 ms
- * of main thread for the 13 of them in an unthrottled Lighthouse trace, four times that on the phone
- * it simulates. `loading="lazy"` still fetched them all at once: the strip sits just below the
- * fold, well within the browser's lazy-loading distance.
+ * screen. Each SVG logo is a document of its own for the browser to set up and paint, a cost a
+ * phone's first load should not carry (docs/benchmarks.md, "Lighthouse mobile"). `loading="lazy"`
+ * would not help: the strip sits within the browser's lazy-loading distance of the fold.
  */
 function RetailerLogo({ retailer, showImage }: { retailer: Retailer; showImage: boolean }) {
   return (
@@ -184,9 +183,9 @@ function StripFrame({
 }
 
 /**
- * 'Visit our Retailer Partners' (SPEC section 2): the partner retailers from the API as logo links
+ * 'Visit our Retailer Partners': the partner retailers from the API as logo links
  * opening each retailer's site in a new tab. The server renders the list with the page and sends
- * it along as the query's data (issue 13); if it could not, this boundary is rendered in the
+ * it along as the query's data; if it could not, this boundary is rendered in the
  * browser, starting from the loading state.
  */
 export function RetailerStrip() {
@@ -205,10 +204,10 @@ export function RetailerStrip() {
 function RetailerStripList() {
   const viewportRef = useRef<HTMLDivElement>(null);
   // Below the fold: without the server's data, the list (and zod, which checks it) comes when the
-  // strip is near or the page is idle, not with the first load (issue 13).
+  // strip is near or the page is idle, not with the first load.
   const wanted = useNearOrIdle(viewportRef);
   // The logo images only once the strip itself is on screen, not just near it or idle: the server
-  // sends the list without them, so the first load neither fetches nor paints them (issue 13).
+  // sends the list without them, so the first load neither fetches nor paints them.
   const onScreen = useHasNeared(viewportRef, '0px');
   const retailers = usePublicQuery(partnerRetailersQueryOptions(), { enabled: wanted });
   const reducedMotion = usePrefersReducedMotion();

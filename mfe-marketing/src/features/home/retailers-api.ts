@@ -5,8 +5,8 @@ import type { Retailer } from 'shared-contracts/retailers';
 export const RETAILERS_URL = '/api/retailers';
 
 export async function fetchPartnerRetailers(signal?: AbortSignal): Promise<Retailer[]> {
-  // The schema, and zod with it (24 KB gzip), comes with the answer instead of before the home
-  // page paints (issue 13): the strip is below the fold, the heading is not.
+  // The schema, and zod with it, comes with the answer instead of before the home page paints:
+  // the strip is below the fold, the heading is not.
   const [{ retailerListSchema }, body] = await Promise.all([
     import('shared-contracts/retailers'),
     fetchJson<unknown>(RETAILERS_URL, 'stores', signal),
@@ -19,7 +19,7 @@ export const partnerRetailersQueryOptions = () =>
   queryOptions({
     queryKey: ['retailers', 'partners'] as const,
     queryFn: ({ signal }) => fetchPartnerRetailers(signal),
-    // Changes as rarely as stores do; the stores cache group fits (SPEC section 9).
+    // Changes as rarely as stores do; the stores cache group fits.
     staleTime: CACHE_GROUPS.stores.staleTime,
     gcTime: CACHE_GROUPS.stores.gcTime,
   });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC section 9: the hero background changes every 6000 ms, with a 1 s cross-fade. */
+/** The hero background changes every 6000 ms, with a 1 s cross-fade. */
 export const HERO_INTERVAL_MS = 6000;
 export const HERO_FADE_MS = 1000;
 

@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { useAuth, useSendToAuth } from 'shared-auth';
 
 /**
- * Click handler for links to pages that need an account (SPEC section 2, home hero): signed out,
+ * Click handler for links to pages that need an account (the home hero's): signed out,
  * the target is remembered as `redirectAfterLogin` and the person goes to /auth, which sends them
  * on to the target after login. While auth is still loading a token is stored, so the link is
  * followed and the target page's own guard decides. Unlike shared-auth's `useNavigateOrSignIn`

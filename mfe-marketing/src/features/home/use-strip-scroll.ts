@@ -1,6 +1,6 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 
-/** SPEC section 9: hovering an arrow scrolls the partner strip 5 px every 10 ms. */
+/** Hovering an arrow scrolls the partner strip 5 px every 10 ms (docs/product.md, "Timings"). */
 export const HOVER_SCROLL_STEP_PX = 5;
 export const HOVER_SCROLL_INTERVAL_MS = 10;
 
@@ -26,7 +26,7 @@ export interface StripScroll {
 }
 
 /**
- * Scrolling for the partner strip: the hover scroll of the spec, paging for clicks and keys, and
+ * Scrolling for the partner strip: the hover scroll, paging for clicks and keys, and
  * the mouse wheel (a vertical wheel moves the strip sideways while it can still move, then the
  * page scrolls on). Touch and the keyboard's own arrow keys use the browser's native scrolling.
  */

@@ -20,7 +20,7 @@ export const WHY_CHOOSE: readonly Feature[] = [
   },
 ];
 
-/** 'Why Choose' with its three cards (SPEC section 2). */
+/** 'Why Choose' with its three cards. */
 export function WhyChoose() {
   return (
     <Section

@@ -53,7 +53,7 @@ const FOR_RETAILERS: readonly Feature[] = [
   },
 ];
 
-/** Platform Services: Get Started goes home when signed in, else to login (SPEC section 2). */
+/** Platform Services: Get Started goes home when signed in, else to login. */
 export function PlatformServicesPage() {
   usePageMeta(
     'Platform Services',

@@ -11,7 +11,7 @@ export interface TeamGroup {
   members: readonly TeamMember[];
 }
 
-/** The people on the team page (SPEC section 2: leadership, engineering, partnerships, advisors). */
+/** The people on the team page: leadership, engineering, partnerships, advisors. */
 export const TEAM: readonly TeamGroup[] = [
   {
     id: 'leadership',

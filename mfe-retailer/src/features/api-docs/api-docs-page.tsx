@@ -156,7 +156,7 @@ function authOf(item: DocOperation): string {
 /**
  * A closed `<details>` whose contents are rendered when it is first opened: the response fields
  * of 30 operations are a third of the reference's elements, built during a phone's load for
- * disclosures nobody has opened yet (issue 13, Total Blocking Time).
+ * disclosures nobody has opened yet (Total Blocking Time).
  */
 function FieldsOnOpen({ summary, children }: { summary: string; children: ReactNode }) {
   const [opened, setOpened] = useState(false);
@@ -170,8 +170,8 @@ function FieldsOnOpen({ summary, children }: { summary: string; children: ReactN
 
 /**
  * One operation's card. Memoized: the reference grows one card per frame, and without it every
- * step rendered all the cards before it again (30 steps, quadratic work during a phone's load,
- * issue 13). `doc` and `item` keep their identity between steps (see `Reference`).
+ * step would render all the cards before it again (quadratic work during a phone's load).
+ * `doc` and `item` keep their identity between steps (see `Reference`).
  */
 const OperationView = memo(function OperationView({
   doc,
@@ -393,10 +393,9 @@ function Reference({ doc }: { doc: OpenApiDocument }) {
     [doc],
   );
   // Built in steps, one per frame (use-reveal-in-steps.ts): the contents list and the introduction
-  // first, then each operation, then the webhooks guide. Measured at 4× CPU, the first step with an
-  // operation in it was a task of 70-140 ms (its cards' styles are injected on first use), and a
-  // whole tag at once up to 80 ms: long tasks of a phone's load (issue 13, TBT). The contents list
-  // is complete at once, and following one of its links shows everything.
+  // first, then each operation, then the webhooks guide: a whole tag at once is a long task on a
+  // phone (docs/benchmarks.md, "Figures behind code choices"). The contents list is complete at
+  // once, and following one of its links shows everything.
   const operationCount = tags.reduce((count, tag) => count + tag.operations.length, 0);
   const { shown, revealAll } = useRevealInSteps(operationCount + 2);
   const operationsShown = shown - 1;
@@ -429,7 +428,7 @@ function Reference({ doc }: { doc: OpenApiDocument }) {
   );
 }
 
-/** `/api-docs`: the OpenAPI 3.1 reference of the retailer API, rendered here (issue 8). */
+/** `/api-docs`: the OpenAPI 3.1 reference of the retailer API, rendered here. */
 export function ApiDocsPage() {
   usePageMeta(
     'API Documentation',
@@ -437,7 +436,7 @@ export function ApiDocsPage() {
   );
   const doc = useQuery(openApiQueryOptions());
   // The reference is hundreds of elements: rendered at transition priority, React yields to the
-  // browser while building it instead of blocking taps for the whole render (issue 13, TBT).
+  // browser while building it instead of blocking taps for the whole render.
   const reference = useDeferredValue(doc.data);
   return (
     <Page>

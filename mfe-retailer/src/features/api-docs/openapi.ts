@@ -25,10 +25,9 @@ function isOperation(value: unknown): boolean {
  * OpenAPI document (a proxy's page, a truncated answer): its frame, each operation's responses,
  * tags, parameters and body, the component schemas a record. The server makes the document from
  * the shared zod contracts, and the API's tests check what it serves against
- * `openApiDocumentSchema` (api/src/openapi.test.ts). Here, on a phone, running zod over the
- * 280 KB document cost evaluating zod and its schemas (a long task of 40-60 ms) and 100 ms of
- * checking before anything rendered (issue 13, Total Blocking Time); this guard reads it in a
- * couple of milliseconds.
+ * `openApiDocumentSchema` (api/src/openapi.test.ts). Here, on a phone, zod would first have to
+ * be evaluated and then check the whole document before anything rendered (docs/benchmarks.md,
+ * "Figures behind code choices"); this light guard reads it in a couple of milliseconds.
  */
 export function readOpenApiDocument(raw: unknown): OpenApiDocument {
   const document =

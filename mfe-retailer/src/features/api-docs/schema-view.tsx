@@ -3,8 +3,8 @@ import styled from 'styled-components';
 import { refName, resolve, typeLabel } from './openapi';
 
 // One styled list and plain elements inside it: a reference renders hundreds of fields, and a
-// styled component per name, type and description made each of them resolve its theme and hash
-// its styles on every render (issue 13: the reference is built during a phone's load).
+// styled component per name, type and description would make each of them resolve its theme and
+// hash its styles on every render, while the reference is built during a phone's load.
 const List = styled.ul`
   list-style: none;
   margin: 0;

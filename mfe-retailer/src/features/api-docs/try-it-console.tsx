@@ -6,13 +6,13 @@ import type { DocOperation } from './openapi';
 import { Panel } from './try-it-panel';
 
 // Loaded when someone is signed in: the console's account query, key minting and their zod
-// schemas cost a visitor's first load of /api-docs about 35 KB of gzip and a long task of
-// evaluating them on a phone (issue 13), for a form only a retailer can use.
+// schemas would add to a visitor's first load of /api-docs, and a long task of evaluating them
+// on a phone, for a form only a retailer can use.
 const SignedInConsole = lazy(() =>
   import('./try-it-signed-in').then((module) => ({ default: module.SignedInConsole })),
 );
 
-/** Sends the operation for real, in test mode, as the signed-in retailer (issue 8). */
+/** Sends the operation for real, in test mode, as the signed-in retailer. */
 export function TryItConsole({ doc, item }: { doc: OpenApiDocument; item: DocOperation }) {
   const { status } = useAuth();
   if (status !== 'authenticated') {

@@ -13,7 +13,7 @@ import { Panel } from './try-it-panel';
 /*
  * The try-it console of a signed-in user, loaded only for one (try-it-console.tsx): it needs the
  * retailer account, a console key and their zod contracts, which a visitor's first load of
- * /api-docs should not carry (issue 13).
+ * /api-docs should not carry.
  */
 
 const Output = styled.pre`

@@ -223,7 +223,7 @@ function DemoDashboard() {
   );
 }
 
-/** `/delivery-tracking-dashboard`: deliveries live, couriers, analytics and CSV (issue 8). */
+/** `/delivery-tracking-dashboard`: deliveries live, couriers, analytics and CSV. */
 export function TrackingDashboardPage() {
   usePageMeta(
     'Delivery Tracking Dashboard',

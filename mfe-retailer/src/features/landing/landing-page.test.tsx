@@ -13,7 +13,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-it('shows the SPEC copy and links every call to action to its page', () => {
+it('shows the landing copy and links every call to action to its page', () => {
   renderWithProviders(<LandingPage />, { path: '/landing' });
   expect(
     screen.getByRole('heading', { level: 1, name: 'Delivery for Your Checkout' }),

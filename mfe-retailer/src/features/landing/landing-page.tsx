@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { CodeBlock } from '../../shared/code-block';
 import { checkoutCurl, useApiBaseUrl } from '../../shared/sample-request';
 
-/** SPEC section 1's figures; the team uses "250+ partner retailers" everywhere. */
+/** The landing figures; "250+ partner retailers" is the one retailer count used everywhere. */
 export const LANDING_STATS = [
   { value: '5 min', label: 'to integrate' },
   { value: '10%', label: 'faster deliveries' },
@@ -213,7 +213,7 @@ const Cta = styled.section`
   }
 `;
 
-/** `/landing`: the API landing page for retailers (SPEC sections 1 and 2). */
+/** `/landing`: the API landing page for retailers (docs/product.md, "Retailers"). */
 export function LandingPage() {
   const apiBase = useApiBaseUrl();
   usePageMeta(

@@ -90,7 +90,7 @@ it('adds and removes store locations and shows the server’s refusal', async ()
 
 it('creates the account with one request however quickly the button is clicked twice', async () => {
   // No pause between the clicks: the quickest double click. The button is disabled only once the
-  // request is pending, after validation, and a second account would be created (issue 14).
+  // request is pending, after validation, and a second account would be created.
   const user = userEvent.setup({ delay: null });
   signIn();
   let answer: (response: Response) => void = () => {};

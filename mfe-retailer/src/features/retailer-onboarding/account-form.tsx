@@ -60,7 +60,7 @@ const EMPTY_STORE = {
 };
 
 /**
- * Onboarding form (issue 8): the business, a contact and its store locations. The same zod schema
+ * Onboarding form: the business, a contact and its store locations. The same zod schema
  * validates here and on the server; a server refusal (a ZIP outside the three metros) is shown
  * under the form with the server's message.
  */

@@ -31,7 +31,7 @@ describe('WebhooksPanel', () => {
   it('adds an endpoint with one request however quickly the button is clicked twice', async () => {
     // No pause between the clicks: the quickest double click. The button is disabled only once
     // the request is pending, after validation, and a second endpoint (with a second signing
-    // secret the person never sees) would be created (issue 14).
+    // secret the person never sees) would be created.
     const user = userEvent.setup({ delay: null });
     let endpoints: WebhookEndpoint[] = [];
     let answer: (response: Response) => void = () => {};

@@ -81,7 +81,7 @@ it('says so when no publishable key is active', async () => {
 it('outside the password re-check window, sends the person to /re-authenticate and back here', async () => {
   mockFetch({
     'GET /api/retailer/api-keys': () => json([publishableKey('live', 'pk_live_old')]),
-    // requireSensitiveAuth's answer (issue 12): a stolen session alone cannot roll a key.
+    // requireSensitiveAuth's answer: a stolen session alone cannot roll a key.
     'POST /api/retailer/api-keys/roll': () =>
       json({ message: 'Please confirm your password to continue.' }, 403),
   });

@@ -35,7 +35,8 @@ export function WidgetPanel({ account }: { account: RetailerAccount }) {
   const [error, setError] = useState<string | undefined>();
   const publishable = keys.data?.filter((key) => key.kind === 'publishable' && key.active) ?? [];
 
-  // Checked on submit first, then again as the person corrects the list (issue 14).
+  // Checked on submit first, then again as the person corrects the list, so no message appears
+  // on blur and moves the button from under the pointer.
   const check = (value: string) => {
     const parsed = allowedDomainsInputSchema.safeParse({ domains: parseDomains(value) });
     setError(parsed.success ? undefined : parsed.error.issues[0]?.message);

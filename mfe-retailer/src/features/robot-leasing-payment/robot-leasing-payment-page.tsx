@@ -269,7 +269,7 @@ function PaymentForm({ selection }: { selection: LeaseSelection }) {
   );
 }
 
-/** `/robot-leasing-payment?model=&plan=&quantity=`: order summary and payment (issue 8). */
+/** `/robot-leasing-payment?model=&plan=&quantity=`: order summary and payment. */
 export function RobotLeasingPaymentPage() {
   usePageMeta('Robot Leasing Payment', 'Review your robot lease and pay the first month.');
   const [search] = useSearchParams();

@@ -112,7 +112,7 @@ function Confirmation({ id }: { id: string }) {
   );
 }
 
-/** `/robot-leasing-success?lease=<id>`: the confirmation with the lease id (issue 8). */
+/** `/robot-leasing-success?lease=<id>`: the confirmation with the lease id. */
 export function RobotLeasingSuccessPage() {
   usePageMeta('Lease Confirmed', 'Your robot lease is active.');
   const [search] = useSearchParams();

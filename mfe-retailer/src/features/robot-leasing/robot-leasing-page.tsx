@@ -121,7 +121,7 @@ const Summary = styled.dl`
   }
 `;
 
-/** `/robot-leasing`: robot models, lease plans and a cost calculator (issue 8). */
+/** `/robot-leasing`: robot models, lease plans and a cost calculator. */
 export function RobotLeasingPage() {
   usePageMeta(
     'Robot Leasing',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { displayName, userInitials } from './initials';
 
-describe('userInitials (SPEC section 2)', () => {
+describe('userInitials', () => {
   it('first letters of firstName and lastName', () => {
     expect(userInitials({ firstName: 'Ada', lastName: 'Lovelace', username: 'ada' })).toBe('AL');
     expect(userInitials({ firstName: ' Élodie ', lastName: 'Zoë', username: 'x' })).toBe('ÉZ');

@@ -8,8 +8,8 @@ function leading(value: string | null | undefined, count: number): string {
 }
 
 /**
- * Avatar initials, SPEC section 2: the first letters of firstName and lastName; else the first
- * 2 letters of the username, upper-cased; else the first 2 of the email; else 'U'.
+ * Avatar initials (docs/product.md, "Site frame"): the first letters of firstName and lastName;
+ * else the first 2 letters of the username, upper-cased; else the first 2 of the email; else 'U'.
  */
 export function userInitials(user: Partial<NameParts> | null | undefined): string {
   const first = leading(user?.firstName, 1);

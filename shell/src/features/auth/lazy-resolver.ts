@@ -14,9 +14,9 @@ export type LazyResolver<TValues extends FieldValues, TOutput> = Resolver<
 
 /**
  * A form resolver whose validation code (zod, the contract's schema, @hookform/resolvers) is
- * loaded when the visitor starts using the form, not with the page: on `/auth` that code was a
- * quarter of the JavaScript a phone had to run before the page answered a tap, and its 85 KB of
- * zod evaluated in one long task even when fetched at idle time (issue 13). The form spreads
+ * loaded when the visitor starts using the form, not with the page: on `/auth` it would be a
+ * large share of what a phone runs before the page answers a tap, and zod is evaluated in one
+ * long task even when fetched at idle time. The form spreads
  * `preloadOnUse`, which starts the download as a field gets focus or the pointer goes down on it,
  * so the code is here long before a real submit; a submit that comes first (autofill, a click
  * straight on the button) waits for it. The rules are the shared schema's, exactly as before.

@@ -20,13 +20,13 @@ export interface LoginFormProps {
   onFailed?: () => void;
 }
 
-/** The Login tab of /auth (SPEC sections 3, 5 and 8). */
+/** The Login tab of /auth (docs/product.md, "Signing in and accounts"). */
 export function LoginForm({ defaultIdentifier = '', onSubmitting, onFailed }: LoginFormProps) {
   const form = useForm<LoginRequest>({
     resolver: loginResolver,
     defaultValues: { identifier: defaultIdentifier, password: '' },
     // Validate on submit first, then as fields are corrected: a message that appeared on blur
-    // would move the submit button from under the pointer and lose the click (issue 14).
+    // would move the submit button from under the pointer and lose the click.
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
@@ -41,7 +41,7 @@ export function LoginForm({ defaultIdentifier = '', onSubmitting, onFailed }: Lo
         await login.mutateAsync(values);
       } catch (error) {
         onFailed?.();
-        // SPEC section 8: toast (from the mutation) and the form's own error.
+        // A toast (from the mutation) and the form's own error.
         form.setError('root', {
           type: 'server',
           message: errorMessage(error, 'Please check your connection and try again.'),

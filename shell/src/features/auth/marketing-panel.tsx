@@ -49,7 +49,7 @@ const FEATURES = [
   },
 ] as const;
 
-/** The panel beside the Login and Register tabs (SPEC section 2). */
+/** The panel beside the Login and Register tabs. */
 export function AuthMarketingPanel() {
   return (
     <Panel aria-labelledby="auth-marketing-title">

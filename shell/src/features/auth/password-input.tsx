@@ -28,7 +28,7 @@ export type PasswordInputProps = Omit<ComponentPropsWithRef<'input'>, 'type'> & 
   $invalid?: boolean;
 };
 
-/** A password input with a Show/Hide button (issue #3); the button says what it will do. */
+/** A password input with a Show/Hide button; the button says what it will do. */
 export function PasswordInput(props: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
   return (

@@ -34,13 +34,13 @@ export interface RegisterFormProps {
   onRegistered: (username: string) => void;
 }
 
-/** The Register tab of /auth (SPEC sections 3, 5 and 8), with the password-strength meter. */
+/** The Register tab of /auth, with the password-strength meter. */
 export function RegisterForm({ onRegistered }: RegisterFormProps) {
   const form = useForm<RegisterFormValues, unknown, RegisterRequest>({
     resolver: registerResolver,
     defaultValues: { firstName: '', lastName: '', username: '', email: '', password: '' },
     // Validate on submit first, then as fields are corrected: a message that appeared on blur
-    // would move the submit button from under the pointer and lose the click (issue 14).
+    // would move the submit button from under the pointer and lose the click.
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
@@ -54,7 +54,7 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
         await register.mutateAsync(values);
         onRegistered(values.username);
       } catch (error) {
-        // The toast says it (SPEC section 8); a taken username or email also marks its field.
+        // The toast says it; a taken username or email also marks its field.
         await applyServerIssues(error, FIELDS, form.setError);
       }
     }),

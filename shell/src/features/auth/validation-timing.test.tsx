@@ -6,7 +6,7 @@ import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 import { renderWithApp, stubApi } from './test-utils';
 
-// Issue 14, item 1: a message that appears when a field loses focus moves the submit button from
+// A message that appears when a field loses focus moves the submit button from
 // under the pointer, and the click that caused the blur is lost. The forms validate on submit
 // first, then as the person corrects a field; nothing appears on blur.
 

@@ -20,7 +20,7 @@ const Inner = styled(Container)`
 `;
 
 /**
- * Unverified accounts may sign in (issue #3); until they verify, this bar under the header says
+ * Unverified accounts may sign in; until they verify, this bar under the header says
  * so and offers to send the link again.
  */
 export function VerifyEmailNotice() {
