@@ -16,14 +16,21 @@ export function preloadable<P extends object>(
 ): Preloadable<P> {
   let Loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
+  let lastFailure: unknown;
   const start = () => {
     if (!pending) {
       pending = load().then((component) => {
+        // A module whose code threw while it ran stays registered half-made: a second import
+        // gives it without its exports. The first failure is the one that says why.
+        if (component === undefined) {
+          throw lastFailure ?? new Error('The page module exports no component.');
+        }
         Loaded = component;
         return component;
       });
       // A failed load is forgotten, so the next use tries again.
-      pending.catch(() => {
+      pending.catch((error: unknown) => {
+        lastFailure = error;
         pending = undefined;
       });
     }

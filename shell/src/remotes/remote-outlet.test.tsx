@@ -56,4 +56,21 @@ describe('RemoteOutlet and releases', () => {
     expect(reset).toHaveBeenCalledWith('marketing');
     expect(reload).toHaveBeenCalledTimes(1);
   });
+
+  it('says which singleton a page refused while rendering, as a refused load would', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    function BuiltForReact18(): never {
+      throw new Error(
+        '[ Federation Runtime ]: Version 19.3.1 from shell of shared singleton module react/jsx-runtime does not satisfy the requirement of marketing which needs ^18.0.0)',
+      );
+    }
+    vi.spyOn(remoteLoader, 'peek').mockReturnValue({ default: BuiltForReact18 });
+    renderOutlet();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The marketing remote was built for react/jsx-runtime ^18.0.0, but this site runs react/jsx-runtime 19.3.1, so it was refused.',
+    );
+    expect(consoleError).toHaveBeenCalledWith(
+      expect.stringMatching(/^\[shell\] The marketing remote was built for react\/jsx-runtime/),
+    );
+  });
 });

@@ -13,6 +13,7 @@ import styled from 'styled-components';
 import { PageReadyMark } from '../routing/page-ready-mark';
 import { REMOTE_LABELS, type RemoteName } from '../routing/route-table';
 import { recordRemoteError, recordView } from '../telemetry/release-events';
+import { explainVersionSkew } from './remote-errors';
 import { RemoteUnavailableError, remoteLoader } from './remote-loader';
 import { isServer, RemoteRendersInBrowser, useServerRemote } from './server-remotes';
 
@@ -51,6 +52,9 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState>
     // A load failure was counted where it happened (remote-loader.ts); this one threw rendering.
     if (!(error instanceof RemoteUnavailableError)) {
       recordRemoteError(this.props.remote, 'render', error);
+      // A page's code asked for a singleton its build does not accept: say which, as a load would.
+      const skew = explainVersionSkew(this.props.remote, error);
+      if (skew) this.setState({ error: skew });
     }
   }
 
