@@ -63,8 +63,10 @@ export class DeliveriesApi {
     return response.json();
   }
 
-  async placeCurbsideOrder(): Promise<PlacedOrder> {
+  /** `storeId`: each store has its own three robots, so a suite can keep off the others' fleet. */
+  async placeCurbsideOrder(storeId = 'nordstrom-northpark'): Promise<PlacedOrder> {
     return this.placeOrder({
+      storeId,
       deliveryType: 'curbside',
       address: undefined,
       window: '6h',

@@ -21,6 +21,8 @@ import { watchQueuedWrites } from './worker-queue';
  */
 
 const PERSISTED_KEY = 'query-client';
+/** Live updates change the cache several times a second; they are saved at most this often. */
+const SAVE_THROTTLE_MS = 300;
 /** Query key scopes kept on the device: the session's user and the curbside page's data. */
 const KEPT_SCOPES = new Set(['curbside']);
 
@@ -51,17 +53,7 @@ let unsubscribe: (() => void) | undefined;
 export async function follow(client: QueryClient, owner: string): Promise<void> {
   stop();
   const mine = generation;
-  const persister = createAsyncStoragePersister({
-    storage: {
-      getItem: (key) => get<string>(key, deviceStore()),
-      setItem: async (key, value: string) => {
-        if (mine === generation) await set(key, value, deviceStore());
-      },
-      removeItem: (key) => del(key, deviceStore()),
-    },
-    key: PERSISTED_KEY,
-    throttleTime: 300,
-  });
+  const persister = persisterOf(mine, SAVE_THROTTLE_MS);
   // The owner is the buster: a cache persisted for another user is never restored.
   await persistQueryClientRestore({
     queryClient: client,
@@ -79,12 +71,46 @@ export async function follow(client: QueryClient, owner: string): Promise<void> 
   const stopPersisting = persistQueryClientSubscribe(options);
   // What the page already holds (an arrival tapped before this started) is saved at once.
   void persistQueryClientSave(options);
+  const stopSavingOnLeave = saveWhenLeft({ ...options, persister: persisterOf(mine, 0) });
   const stopHandingOver = watchQueuedWrites(client);
   unsubscribe = () => {
     stopPersisting();
+    stopSavingOnLeave();
     stopHandingOver();
   };
   void client.resumePausedMutations();
+}
+
+/** A persister of this generation: a write of an earlier generation is dropped. */
+function persisterOf(mine: number, throttleTime: number) {
+  return createAsyncStoragePersister({
+    storage: {
+      getItem: (key) => get<string>(key, deviceStore()),
+      setItem: async (key, value: string) => {
+        if (mine === generation) await set(key, value, deviceStore());
+      },
+      removeItem: (key) => del(key, deviceStore()),
+    },
+    key: PERSISTED_KEY,
+    throttleTime,
+  });
+}
+
+/**
+ * A throttled save still waiting when the tab is hidden or left would be lost with the page: the
+ * order list seen a moment before closing it would not open offline. Those moments save at once.
+ */
+function saveWhenLeft(options: Parameters<typeof persistQueryClientSave>[0]): () => void {
+  const save = () => void persistQueryClientSave(options);
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') save();
+  };
+  window.addEventListener('pagehide', save);
+  document.addEventListener('visibilitychange', onVisibility);
+  return () => {
+    window.removeEventListener('pagehide', save);
+    document.removeEventListener('visibilitychange', onVisibility);
+  };
 }
 
 /** Stops keeping the cache (what is stored stays, until `forget`). */
