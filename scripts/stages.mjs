@@ -79,7 +79,11 @@ export async function sideBySide(stages) {
   const results = await Promise.all(stages.map((run) => run())).finally(() => {
     sideBySideDepth -= 1;
   });
-  return results.filter((result) => result.exitCode !== 0).map((result) => result.name);
+  // A lane may run several stages in turn or together and answer all their results.
+  return results
+    .flat()
+    .filter((result) => result.exitCode !== 0)
+    .map((result) => result.name);
 }
 
 export function printTimings(totalStartedAt) {
