@@ -51,7 +51,11 @@ export function describeKillNine(kind: DatabaseKind): void {
           const t1 = Date.now();
           await book.retryUnknown(api.url);
           const t2 = Date.now();
-          const checked = await book.check(api.url);
+          const checked = await book.check(api.url).catch((error: unknown) => {
+            throw new Error(`cycle ${cycle}: the check failed; ${describeProcess(api)}`, {
+              cause: error,
+            });
+          });
           if (process.env.FAULT_DEBUG)
             console.log(
               `cycle ${cycle}: start ${t1 - t0} ms, retry ${t2 - t1} ms, check ${Date.now() - t2} ms, pending ${book.pendingRetries}`,
@@ -114,4 +118,15 @@ export function describeKillNine(kind: DatabaseKind): void {
       (SCALE.killCycles * 180 + 300) * 1000,
     );
   });
+}
+
+/** Whether the server still runs, and its last words: what a failed cycle needs to be read. */
+function describeProcess(api: ApiProcess | undefined): string {
+  if (!api) return 'no server';
+  const { exitCode, signalCode } = api.child;
+  const state =
+    exitCode === null && signalCode === null
+      ? 'the server is still running'
+      : `the server exited (${signalCode ?? `code ${exitCode}`})`;
+  return `${state}; its last output:\n${api.output.join('').slice(-4000)}`;
 }

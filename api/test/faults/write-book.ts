@@ -254,7 +254,7 @@ export class WriteBook {
 
   private async checkBook(baseUrl: string, book: Book, result: CheckResult): Promise<void> {
     const get = async <T>(path: string): Promise<T> => {
-      const response = await fetch(`${baseUrl}${path}`, { headers: book.customer.headers });
+      const response = await readOnce(`${baseUrl}${path}`, book.customer.headers);
       if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
       return (await response.json()) as T;
     };
@@ -361,4 +361,18 @@ function isStillRunning(answer: { status: number; body: unknown }): boolean {
     answer.status === 409 &&
     /still being processed/.test(String((answer.body as { message?: string })?.message))
   );
+}
+
+/**
+ * A read of the check, sent again when its connection drops before an answer: a reused
+ * keep-alive connection can be reset under the client on a busy machine, and a read changes
+ * nothing. A server that really died fails the second try too, and the cycle reports it.
+ */
+async function readOnce(url: string, headers: Record<string, string>): Promise<Response> {
+  try {
+    return await fetch(url, { headers });
+  } catch {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return fetch(url, { headers });
+  }
 }
