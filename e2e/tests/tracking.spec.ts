@@ -94,3 +94,37 @@ test("an unknown or someone else's delivery shows a clear not-found page", async
     ).toBeVisible();
   }
 });
+
+test('the tracker says when the signal is gone, keeps the delivery on screen, and catches up', async ({
+  signedInPage: page,
+  request,
+  context,
+}) => {
+  const api = await DeliveriesApi.of(page, request);
+  const order = await api.placeOrder();
+  const tracking = new TrackingPage(page);
+  await tracking.goto(order.id);
+  await expect(tracking.status).toHaveText('Pickup Confirmed');
+  await expect(page.getByTestId('live-mode')).toHaveText('Live');
+  const notice = page.getByRole('status').filter({ hasText: "You're offline." });
+
+  await context.setOffline(true);
+  await expect(notice).toContainText(
+    /You're offline\. Showing the last status from \d{1,2}:\d\d [AP]M CT\./,
+    { timeout: 5_000 },
+  );
+  await expect(page.getByTestId('live-mode')).toHaveText('Offline');
+  // What the page knew stays: the order, its status and the map.
+  await expect(
+    page.getByText(`Order ${order.orderNumber} from Nordstrom NorthPark Center`),
+  ).toBeVisible();
+  await expect(tracking.status).toHaveText('Pickup Confirmed');
+  await expect(page.getByRole('img', { name: /Delivery map/ })).toBeVisible();
+
+  // Back online, the stream resumes and the courier's progress made meanwhile reaches the page.
+  await context.setOffline(false);
+  await expect(notice).toBeHidden();
+  await expect(page.getByTestId('live-mode')).toHaveText('Live', { timeout: 20_000 });
+  await expect(tracking.status).toHaveText('En Route', { timeout: 90_000 });
+  await expect(tracking.checkpoint('en_route')).toHaveAttribute('data-reached', 'true');
+});
