@@ -39,7 +39,8 @@ function startNext(): void {
 // since only the app paints it.
 function start(): void {
   applyAfterPaintHints();
-  startNext();
+  // The hints start several fetches at once: the first import waits for the next task.
+  void nextTask().then(startNext);
 }
 if (serverRendered) afterPaint(start);
 else start();
