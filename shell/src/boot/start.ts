@@ -16,7 +16,7 @@ if (serverRendered) {
 
 // The large shared libraries are imported one at a time, each in a task of its own, instead of
 // all of them together with the app in one long task (Total Blocking Time on a slow phone, ADR
-// 017). They arrive in three files (boot-start-*, shared-build's START_CHUNK); an import started
+// 017). They arrive in a few files (boot-start-*, shared-build's START_CHUNK); an import started
 // before its file is in would otherwise run with all the others the moment it arrives. The list
 // and its order are the shared singletons' (shared-build/shared-singletons.json, `atStart`). A
 // failure is bootstrap's to report.
