@@ -21,12 +21,25 @@ export const LIGHTHOUSE_ROUTES = [
 
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 
+/** Lighthouse's mobile preset's CPU slowdown, the floor of a calibrated one. */
+export const BASE_CPU_SLOWDOWN = throttling.mobileSlow4G.cpuSlowdownMultiplier;
+
+/**
+ * The CPU slowdown that makes this machine, at `benchmarkIndex`, behave like Lighthouse's 4× on a
+ * machine at `target` (a phone-class index such as 1,100): 4 × index / target, never below 4.
+ */
+export const calibratedSlowdown = (benchmarkIndex, target) =>
+  Math.max(BASE_CPU_SLOWDOWN, (BASE_CPU_SLOWDOWN * benchmarkIndex) / target);
+
 /**
  * Runs Lighthouse on `url` with `categories`; returns its report (`lhr`) and the browser's full
  * version (Lighthouse's user agent zeroes all but the major version, and a Chromium update alone
  * can move TBT between two days' tables). `CHROME_PATH` picks the browser (default Debian's).
+ * With `calibrate` (a target benchmarkIndex), the browser first measures this machine's index
+ * (the median of `calibrationSamples` of Lighthouse's own measure, about a second each) and the
+ * run's CPU slowdown is `calibratedSlowdown` of it; `calibration` says what was used.
  */
-export async function runLighthouse(url, categories) {
+export async function runLighthouse(url, categories, { calibrate, calibrationSamples = 3 } = {}) {
   const port = await freePort();
   const chrome = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -34,13 +47,17 @@ export async function runLighthouse(url, categories) {
     args: [...CHROME_FLAGS, `--remote-debugging-port=${port}`],
   });
   try {
-    const result = await lighthouse(url, {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: categories,
-    });
-    return { lhr: result.lhr, browser: chrome.version() };
+    let calibration;
+    const flags = { port, output: 'json', logLevel: 'error', onlyCategories: categories };
+    if (calibrate) {
+      const page = await chrome.newPage();
+      const index = await measureBenchmarkIndex(page, calibrationSamples);
+      await page.close();
+      calibration = { benchmarkIndex: index, multiplier: calibratedSlowdown(index, calibrate) };
+      flags.throttling = { cpuSlowdownMultiplier: calibration.multiplier };
+    }
+    const result = await lighthouse(url, flags);
+    return { lhr: result.lhr, browser: chrome.version(), calibration };
   } finally {
     await chrome.close();
   }
@@ -79,3 +96,12 @@ export async function throttleLikeLighthouse(cdp) {
  * Lighthouse does before it throttles: about a second of work.
  */
 export const benchmarkIndex = (page) => page.evaluate(`(${pageFunctions.computeBenchmarkIndex})()`);
+
+/** The median of `samples` benchmarkIndex measures in `page`: one alone swings on a busy machine. */
+export async function measureBenchmarkIndex(page, samples = 3) {
+  const values = [];
+  for (let sample = 0; sample < samples; sample += 1) values.push(await benchmarkIndex(page));
+  values.sort((a, b) => a - b);
+  const middle = Math.floor(values.length / 2);
+  return values.length % 2 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+}

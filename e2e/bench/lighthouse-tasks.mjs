@@ -5,15 +5,25 @@
 // one run's number, to read before changing code (a change's effect still has to be measured on
 // many alternating runs: one run swings by a few hundred milliseconds on this machine).
 //
-// Usage: node e2e/bench/lighthouse-tasks.mjs [routes, comma-separated, default /about-us] [runs, default 1]
+// Usage: node e2e/bench/lighthouse-tasks.mjs [routes, comma-separated, default /about-us] [runs, default 1] [--calibrate 1100]
+// (--calibrate: the CPU slowdown set for a phone of that benchmarkIndex, as lighthouse.mjs does.)
 // Starts the production server over the repository's builds (or STATIC_ROOT / DIST_ROOT) like
 // first-load.mjs. Prints; it writes nothing.
+import { loadavg } from 'node:os';
 import { startProductionServer } from '../../scripts/lib/first-load.mjs';
 import { runLighthouse } from './lighthouse-lib.mjs';
 
-const routes = (process.argv[2] ?? '/about-us').split(',');
-const runs = Number(process.argv[3] ?? 1);
-if (!routes.every((route) => route.startsWith('/')) || !Number.isInteger(runs) || runs < 1) {
+const args = process.argv.slice(2);
+const calibrateAt = args.indexOf('--calibrate');
+const calibrate = calibrateAt === -1 ? undefined : Number(args.splice(calibrateAt, 2)[1]);
+const routes = (args[0] ?? '/about-us').split(',');
+const runs = Number(args[1] ?? 1);
+if (
+  !routes.every((route) => route.startsWith('/')) ||
+  !Number.isInteger(runs) ||
+  runs < 1 ||
+  (calibrate !== undefined && !(calibrate > 0))
+) {
   console.error('Usage: node e2e/bench/lighthouse-tasks.mjs [routes] [runs]');
   process.exit(2);
 }
@@ -26,11 +36,20 @@ const shortUrl = (url) => url.replace(server.baseUrl, '') || '/';
 try {
   for (let run = 1; run <= runs; run += 1) {
     for (const route of routes) {
-      const { lhr } = await runLighthouse(`${server.baseUrl}${route}`, ['performance']);
+      const { lhr, calibration } = await runLighthouse(
+        `${server.baseUrl}${route}`,
+        ['performance'],
+        {
+          calibrate,
+        },
+      );
       const { audits } = lhr;
       const { benchmarkIndex } = lhr.environment;
+      const slowdown = calibration
+        ? `, measured before ${Math.round(calibration.benchmarkIndex)} → CPU ${calibration.multiplier.toFixed(2)}×`
+        : '';
       console.log(
-        `\n${route} run ${run}/${runs}: TBT ${ms(audits['total-blocking-time'].numericValue)}, FCP ${ms(audits['first-contentful-paint'].numericValue)}, TTI ${ms(audits.interactive.numericValue)}, benchmarkIndex ${Math.round(benchmarkIndex)}`,
+        `\n${route} run ${run}/${runs}: performance ${Math.round(lhr.categories.performance.score * 100)}, TBT ${ms(audits['total-blocking-time'].numericValue)}, FCP ${ms(audits['first-contentful-paint'].numericValue)}, TTI ${ms(audits.interactive.numericValue)}, benchmarkIndex ${Math.round(benchmarkIndex)}${slowdown}, load ${loadavg()[0].toFixed(2)}`,
       );
       // Only the part of a task over 50 ms, after the first contentful paint, counts as blocking.
       for (const task of audits['long-tasks'].details?.items ?? []) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Lighthouse mobile on the production build and its non-federated reference, in one run (ADR
-// 012). Usage: node e2e/bench/lighthouse.mjs [runs per route, default 5]
+// 012). Usage: node e2e/bench/lighthouse.mjs [runs per route, default 5] [--calibrate 1100]
 //   STATIC_ROOT / DIST_ROOT  the federated build to measure (default: the repository's builds)
 //   REFERENCE_ROOT           a reference build to use as it is (default: build one, FEDERATION=off)
 //   REFERENCE=off            measure the federated build only
@@ -9,6 +9,11 @@
 // alternate between the builds, swapping which goes first, so this shared machine's noise falls on
 // both alike. Also counts first-load JavaScript in both, and rewrites the LIGHTHOUSE and
 // FEDERATION-COST tables of docs/benchmarks.md.
+//
+// --calibrate <benchmarkIndex>: the CPU slowdown of each run is set for a phone of that index
+// (4 × this machine's index measured just before the run / target, never below 4), so a slow hour
+// and a fast one read alike. The four routes of its bar (or ONLY's), the federated build alone,
+// the routes taking turns; rewrites LIGHTHOUSE-CALIBRATED, with each run's index and slowdown.
 import {
   kb,
   launchBrowser,
@@ -20,12 +25,24 @@ import {
 import { LIGHTHOUSE_ROUTES, runLighthouse } from './lighthouse-lib.mjs';
 import { startBuilds, stopBuilds } from './reference-build.mjs';
 
-const runs = Number(process.argv[2] ?? 5);
-if (!Number.isInteger(runs) || runs < 1) {
-  console.error('Usage: node e2e/bench/lighthouse.mjs [runs per route, default 5]');
+const USAGE = 'Usage: node e2e/bench/lighthouse.mjs [runs per route, default 5] [--calibrate 1100]';
+const args = process.argv.slice(2);
+const calibrateAt = args.indexOf('--calibrate');
+const calibrate = calibrateAt === -1 ? undefined : Number(args.splice(calibrateAt, 2)[1]);
+const runs = Number(args[0] ?? 5);
+if (!Number.isInteger(runs) || runs < 1 || (calibrate !== undefined && !(calibrate > 0))) {
+  console.error(USAGE);
   process.exit(2);
 }
 const ONLY = process.env.ONLY ? process.env.ONLY.split(',') : undefined;
+
+/** The routes of the calibrated bar: the parking-lot page first, the public pages after. */
+const CALIBRATED_ROUTES = ['/curbside-pickup', '/landing', '/', '/auth'];
+if (calibrate !== undefined) {
+  const { runCalibrated } = await import('./lighthouse-calibrated.mjs');
+  await runCalibrated({ target: calibrate, runs, routes: ONLY ?? CALIBRATED_ROUTES, write: !ONLY });
+  process.exit(process.exitCode ?? 0);
+}
 const withReference = process.env.REFERENCE !== 'off';
 
 const score = (value) => String(Math.round(value));

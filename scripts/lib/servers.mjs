@@ -3,15 +3,32 @@
 // when the process exits instead).
 import { createServer } from 'node:net';
 
-/** A TCP port free on 127.0.0.1 right now. */
-export function freePort() {
+/**
+ * A TCP port free on 127.0.0.1 right now. `BENCH_PORTS=8300-8399` keeps it inside that range (on
+ * a shared machine each user keeps to their own ports); otherwise any port the system picks.
+ */
+export async function freePort() {
+  const range = process.env.BENCH_PORTS?.match(/^(\d+)-(\d+)$/);
+  if (!range) return listenOn(0);
+  const [first, last] = [Number(range[1]), Number(range[2])];
+  // A random start, so two scripts of the same user rarely race for the same port.
+  const offset = Math.floor(Math.random() * (last - first + 1));
+  for (let index = 0; index <= last - first; index += 1) {
+    const port = first + ((offset + index) % (last - first + 1));
+    const free = await listenOn(port).catch(() => undefined);
+    if (free) return free;
+  }
+  throw new Error(`no free port in BENCH_PORTS=${process.env.BENCH_PORTS}`);
+}
+
+function listenOn(port) {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.unref();
     probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
+    probe.listen(port, '127.0.0.1', () => {
+      const { port: bound } = probe.address();
+      probe.close(() => resolve(bound));
     });
   });
 }

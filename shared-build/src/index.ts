@@ -134,14 +134,18 @@ export function sharedConfig(
 
 /**
  * The shell's start-up code (every module of a `boot-*` chunk: the shared singletons and the app)
- * in one file. A page's scripts come over HTTP/1.1, six at a time per host, and on a slow network
- * each request pays its latency again: fifteen start-up files cost three rounds of it before
- * hydration, one file costs one (ADR 017). The modules still run one import at a time
- * (boot/start.ts). Taking such a module out of every chunk, not only the `boot-*` ones, keeps a
- * later chunk (shared-ui/overlays) from carrying its own copy of React.
+ * in a few files of at most about 60 KB each, react-dom's excepted (startChunkPart). A page's
+ * scripts come over HTTP/1.1, six at a time per host, and on a slow network each request pays its
+ * latency again: fifteen start-up files cost three rounds of it before hydration (ADR 017). One
+ * file was too few: a script's compiled code is finished on the main thread in the task it
+ * arrives in (and DevTools, under Lighthouse, reads it there), and for 400 KB of eagerly compiled
+ * code (compile-hints.ts) that task was one of a slow phone's longest; smaller files make shorter
+ * ones. The modules still run one import at a time (boot/start.ts). Taking such a module out of
+ * every chunk, not only the `boot-*` ones, keeps a later chunk (shared-ui/overlays) from carrying
+ * its own copy of React.
  */
 const START_CHUNK: OptimizationSplitChunksCacheGroup = {
-  name: `${BOOT_CHUNK_PREFIX}start`,
+  name: (module) => `${BOOT_CHUNK_PREFIX}start-${startChunkPart(module.nameForCondition())}`,
   chunks: 'async',
   test: (module, { chunkGraph }) =>
     [...chunkGraph.getModuleChunksIterable(module)].some((chunk) =>
@@ -149,6 +153,42 @@ const START_CHUNK: OptimizationSplitChunksCacheGroup = {
     ),
   enforce: true,
   priority: 10,
+};
+
+/**
+ * Which start-up file a module goes to, by its path: react-dom with its scheduler (one module,
+ * 200 KB, that cannot be split), TanStack Query, the router, the other libraries (React,
+ * styled-components), the shared workspace packages, and the shell's own code.
+ */
+export function startChunkPart(resource: string | null | undefined): string {
+  const path = (resource ?? '').replaceAll('\\', '/');
+  const library = path
+    .match(/\/node_modules\/((?:@[^/]+\/)?[^/]+)\//g)
+    ?.at(-1)
+    ?.slice(14, -1);
+  if (library) {
+    if (library === 'react-dom' || library === 'scheduler') return 'react-dom';
+    if (library.startsWith('@tanstack/')) return 'query';
+    if (library.startsWith('react-router')) return 'router';
+    return 'libs';
+  }
+  return /\/shared-[a-z]+\//.test(path) ? 'shared' : 'app';
+}
+
+/**
+ * The Module Federation runtime the shell loads with its first remote, in two files (runtime-core,
+ * and the rest: the SDK and the runtime's wrapper) instead of one of 61 KB: each is finished and
+ * read in the task it arrives in, as for the start-up files above.
+ */
+const REMOTE_RUNTIME_PARTS: OptimizationSplitChunksCacheGroup = {
+  name: (module) =>
+    /[\\/]@module-federation[\\/]runtime-core[\\/]/.test(module.nameForCondition() ?? '')
+      ? 'remote-runtime-core'
+      : 'remote-runtime-sdk',
+  chunks: 'async',
+  test: /[\\/]node_modules[\\/]@module-federation[\\/]/,
+  enforce: true,
+  priority: 5,
 };
 
 /**
@@ -275,7 +315,12 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
       splitChunks: production
         ? {
             chunks: 'async',
-            ...(isHost ? { minSize: 0, cacheGroups: { start: START_CHUNK } } : {}),
+            ...(isHost
+              ? {
+                  minSize: 0,
+                  cacheGroups: { start: START_CHUNK, remoteRuntime: REMOTE_RUNTIME_PARTS },
+                }
+              : {}),
           }
         : false,
     },

@@ -16,8 +16,8 @@ if (serverRendered) {
 
 // The large shared libraries are imported one at a time, each in a task of its own, instead of
 // all of them together with the app in one long task (Total Blocking Time on a slow phone, ADR
-// 017). They arrive in one file (boot-start, shared-build's START_CHUNK); an import started
-// before the file is in would otherwise run with all the others the moment it arrives. The list
+// 017). They arrive in a few files (boot-start-*, shared-build's START_CHUNK); an import started
+// before its file is in would otherwise run with all the others the moment it arrives. The list
 // and its order are the shared singletons' (shared-build/shared-singletons.json, `atStart`). A
 // failure is bootstrap's to report.
 const steps: Array<() => Promise<unknown>> = SHARED_AT_START.map(
@@ -39,7 +39,8 @@ function startNext(): void {
 // since only the app paints it.
 function start(): void {
   applyAfterPaintHints();
-  startNext();
+  // The hints start several fetches at once: the first import waits for the next task.
+  void nextTask().then(startNext);
 }
 if (serverRendered) afterPaint(start);
 else start();

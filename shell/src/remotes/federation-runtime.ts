@@ -74,21 +74,33 @@ function federation(): ModuleFederation {
 /**
  * Marks the singletons the shell already runs as loaded, before any remote registers its own
  * copies: `loaded-first` then gives every remote the shell's. Without it, a remote refused for a
- * version skew left the next remote to pick its own copy of the router (another context).
+ * version skew left the next remote to pick its own copy of the router (another context). One
+ * singleton per task: together they were one of the long tasks of a remote page's start-up.
  */
 function withShellShares(): Promise<unknown> {
   const federationInstance = federation();
-  shellSharesLoaded ??= Promise.all(
-    SHARED_AT_START.map((request) => federationInstance.loadShare(request).catch(() => false)),
-  );
+  shellSharesLoaded ??= (async () => {
+    for (const request of SHARED_AT_START) {
+      await federationInstance.loadShare(request).catch(() => false);
+      await nextTask();
+    }
+  })();
   return shellSharesLoaded;
 }
 
-/** Names each remote's entry script; `force` forgets what an earlier registration loaded. */
-export function registerRemotes(
+/**
+ * Names each remote's entry script; `force` forgets what an earlier registration loaded. The
+ * runtime's instance is made in a task of its own first (its options and shared modules are
+ * checked and registered then).
+ */
+export async function registerRemotes(
   remotes: Array<{ name: string; entry: string }>,
   options: { force?: boolean } = {},
-): void {
+): Promise<void> {
+  if (!instance) {
+    federation();
+    await nextTask();
+  }
   federation().registerRemotes(remotes, options);
 }
 

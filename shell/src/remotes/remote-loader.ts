@@ -1,6 +1,7 @@
 import { isRemoteRoutesModule, type RemoteExposes } from 'shared-ui';
 import { runRemoteChunks } from '../preload/remote-chunks';
 import type { RemoteName } from '../routing/route-table';
+import { nextTask } from '../scheduling/next-task';
 import { noteRemoteRelease, recordRemoteError } from '../telemetry/release-events';
 import { resolveRemoteEntry } from './federation-manifest';
 import { explainLoadFailure, RemoteUnavailableError } from './remote-errors';
@@ -30,10 +31,15 @@ export interface FederationRuntime {
 const federationRuntime = () =>
   import(/* webpackChunkName: "remote-runtime" */ './federation-runtime');
 
+// The runtime's chunk is evaluated in the task it arrives in; what it is used for starts in the
+// next one (scheduling/next-task.ts), so the two do not add up to one long task.
 const defaultRuntime: FederationRuntime = {
   resolveEntry: resolveRemoteEntry,
-  registerRemotes: async (remotes, options) =>
-    (await federationRuntime()).registerRemotes(remotes, options),
+  registerRemotes: async (remotes, options) => {
+    const runtime = await federationRuntime();
+    await nextTask();
+    return runtime.registerRemotes(remotes, options);
+  },
   loadRemote: async (id) => (await federationRuntime()).loadRemote(id),
 };
 

@@ -150,7 +150,8 @@ describe('the arrival form', () => {
     await user.click(screen.getByRole('button', { name: 'Notify Store' }));
     expect(await screen.findByText('Notification Failed')).toBeInTheDocument();
     const spot = screen.getByLabelText('Parking spot number');
-    expect(spot).toHaveAccessibleDescription(message);
+    // The form sends after the tap's next paint: the answer's problems arrive a moment later.
+    await waitFor(() => expect(spot).toHaveAccessibleDescription(message));
     expect(spot).toHaveFocus();
     expect(onCreated).not.toHaveBeenCalled();
   });
@@ -178,8 +179,10 @@ describe('the arrival form', () => {
     await user.type(screen.getByLabelText('Parking spot number'), '7');
     await user.click(screen.getByRole('button', { name: 'Notify Store' }));
     expect(await screen.findByText('Notification Failed')).toBeInTheDocument();
-    expect(screen.getByLabelText('Order number')).toHaveAccessibleDescription(
-      'Order number is too long',
+    await waitFor(() =>
+      expect(screen.getByLabelText('Order number')).toHaveAccessibleDescription(
+        'Order number is too long',
+      ),
     );
     expect(screen.getByLabelText('Parking spot number')).toHaveAccessibleDescription(
       'Parking spot must be letters or digits',

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef } from 'react';
+import { type BaseSyntheticEvent, useEffect, useId, useRef } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useAuth } from 'shared-auth';
 import { errorMessage } from 'shared-client';
@@ -40,6 +40,19 @@ import {
   usePendingArrivals,
   useSendArrival,
 } from './arrival-queue';
+
+/**
+ * Resolves once the browser has painted what the current task changed, or after 100 ms at most:
+ * a hidden page paints nothing, and what follows must not wait for it to be shown again.
+ */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    setTimeout(resolve, 100);
+    if (typeof requestAnimationFrame === 'function') {
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+    }
+  });
+}
 
 /** The form's order: the first field in it with a problem (the client's or the server's) gets focus. */
 const FIELDS = [
@@ -127,18 +140,23 @@ export function ArrivalForm({
     if (first) form.setFocus(first);
   };
 
-  const onSubmit = useSubmitOnce(
-    form.handleSubmit(async (data) => {
-      // One arrival at a time: a second tap, or one while an earlier arrival waits for the
-      // signal, sends nothing.
-      if (queryClient.isMutating({ mutationKey: ARRIVAL_MUTATION_KEY }) > 0) return;
-      const write = arrivalWrite(data);
-      markStartedHere(write);
-      // Not awaited: without a connection (now, or lost on the way) the arrival waits for one,
-      // and the page says so and offers to cancel it; the form must not wait with it.
-      void settle(send.mutateAsync(write).then(arrivalAnswer));
-    }, focusFirstError),
-  );
+  const submitArrival = form.handleSubmit(async (data) => {
+    // One arrival at a time: a second tap, or one while an earlier arrival waits for the
+    // signal, sends nothing.
+    if (queryClient.isMutating({ mutationKey: ARRIVAL_MUTATION_KEY }) > 0) return;
+    const write = arrivalWrite(data);
+    markStartedHere(write);
+    // Not awaited: without a connection (now, or lost on the way) the arrival waits for one,
+    // and the page says so and offers to cancel it; the form must not wait with it.
+    void settle(send.mutateAsync(write).then(arrivalAnswer));
+  }, focusFirstError);
+  // The tap is answered on screen first: validating, the arrival's write and the renders they
+  // cause (tens of milliseconds on a slow phone) start after the next paint.
+  const onSubmit = useSubmitOnce(async (event?: BaseSyntheticEvent) => {
+    event?.preventDefault();
+    await afterNextPaint();
+    await submitArrival(event);
+  });
 
   async function settle(answered: Promise<{ id: string }>) {
     try {

@@ -1,13 +1,13 @@
 import { Suspense, startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { RequireAuth } from 'shared-auth';
-import { Loading, Page, PageTitle, preloadable, usePageMeta } from 'shared-ui';
+import { Loading, Page, PageTitle, preloadable, usePageMeta, whenIdle } from 'shared-ui';
 import { useSearchParams } from 'shared-ui/router';
 import { InfoView } from './info-view';
 import { ArrivalQueueNotice, useRestoredArrivalOutcomes } from './queued-arrival';
 
 // The form and the tracking view (their zod schemas, the PIN and cancel dialogs) are not part of
-// the page's first load: a signed-out visitor never needs them, and a signed-in one
-// has them loaded ahead while reading the info view.
+// the page's first load: a signed-out visitor never needs them, and a signed-in one has them
+// loaded ahead once the page is interactive and idle, or as soon as they reach for the button.
 const ArrivalForm = preloadable(() => import('./arrival-form').then((m) => m.ArrivalForm));
 const TrackingView = preloadable(() => import('./tracking-view').then((m) => m.TrackingView));
 
@@ -40,10 +40,20 @@ function CurbsidePickup() {
   const container = useRef<HTMLDivElement>(null);
   const screen = pickupId ? 'tracking' : view;
 
-  useEffect(() => {
-    // A failed preload is retried when the view renders; nothing to report here.
+  // The info view is all the page renders at first. The next views' code is fetched and run
+  // when the page is idle (shared-ui's whenIdle), not among the tasks of its start-up on a slow
+  // phone; the arrival form sooner when the person reaches for "Start Curbside Pickup". A failed
+  // preload is retried when the view renders; nothing to report here.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        ArrivalForm.preload().catch(() => {});
+        TrackingView.preload().catch(() => {});
+      }),
+    [],
+  );
+  const preloadForm = useCallback(() => {
     ArrivalForm.preload().catch(() => {});
-    TrackingView.preload().catch(() => {});
   }, []);
 
   // View changes are transitions: if the next view's code is still arriving, the current view
@@ -99,7 +109,7 @@ function CurbsidePickup() {
             onCreated={startTracking}
           />
         ) : (
-          <InfoView onStart={() => show('arrival')} />
+          <InfoView onStart={() => show('arrival')} onIntent={preloadForm} />
         )}
       </Suspense>
     </div>

@@ -45,8 +45,11 @@ const Steps = styled.ol`
   li::marker { font-weight: 700; color: ${({ theme }) => theme.colors.primary}; }
 `;
 
-/** The first view: what curbside pickup is, and the way in. */
-export function InfoView({ onStart }: { onStart: () => void }) {
+/**
+ * The first view: what curbside pickup is, and the way in. `onIntent`: the person is about to
+ * start (a pointer over or down on the button, or focus on it), so the form can load ahead.
+ */
+export function InfoView({ onStart, onIntent }: { onStart: () => void; onIntent?: () => void }) {
   return (
     <Stack $gap={28}>
       <Lead>
@@ -73,7 +76,13 @@ export function InfoView({ onStart }: { onStart: () => void }) {
         </Stack>
       </Card>
       <div>
-        <Button size="lg" onClick={onStart}>
+        <Button
+          size="lg"
+          onClick={onStart}
+          onPointerEnter={onIntent}
+          onPointerDown={onIntent}
+          onFocus={onIntent}
+        >
           Start Curbside Pickup
         </Button>
       </div>

@@ -1,0 +1,122 @@
+// lighthouse.mjs --calibrate <benchmarkIndex>: Lighthouse mobile with the CPU slowdown of each run
+// set for a phone of that benchmarkIndex, measured on this machine just before the run. TBT is
+// this machine's task times multiplied by the slowdown, so at a fixed 4× a busy hour reads worse
+// than a quiet one; scaled by the machine's speed, both should read like the same phone.
+import { execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
+import {
+  median,
+  medianRange,
+  REPO_ROOT,
+  startProductionServer,
+  writeBenchmarkSection,
+} from '../../scripts/lib/first-load.mjs';
+import { runLighthouse } from './lighthouse-lib.mjs';
+
+/** The bar the calibrated runs are read against, by the median of a route's runs. */
+const BAR = { performance: 95, tbt: 200 };
+
+const score = (value) => String(Math.round(value));
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const millis = (ms) => `${Math.round(ms).toLocaleString('en-US')} ms`;
+const index = (value) => Math.round(value).toLocaleString('en-US');
+const times = (value) => `${value.toFixed(2)}×`;
+const oneMinuteLoad = () => loadavg()[0].toFixed(2);
+
+/** One calibrated run of `url`; what the tables use. */
+async function audit(url, target, label) {
+  const loadBefore = oneMinuteLoad();
+  const { lhr, browser, calibration } = await runLighthouse(url, ['performance'], {
+    calibrate: target,
+  });
+  const { audits } = lhr;
+  const sample = {
+    performance: lhr.categories.performance.score * 100,
+    tbt: audits['total-blocking-time'].numericValue,
+    lcp: audits['largest-contentful-paint'].numericValue,
+    fcp: audits['first-contentful-paint'].numericValue,
+    benchmarkIndex: calibration.benchmarkIndex,
+    multiplier: calibration.multiplier,
+    // Lighthouse's own measure during the run, after ours: how far the machine moved meanwhile.
+    lighthouseIndex: lhr.environment.benchmarkIndex,
+    appliedMultiplier: lhr.configSettings.throttling.cpuSlowdownMultiplier,
+    load: loadBefore,
+    browser,
+  };
+  if (Math.abs(sample.appliedMultiplier - sample.multiplier) > 1e-9) {
+    throw new Error(`Lighthouse ran at ${sample.appliedMultiplier}×, not ${sample.multiplier}×`);
+  }
+  console.log(
+    `${label}: benchmarkIndex ${index(sample.benchmarkIndex)} → CPU ${times(sample.multiplier)} (Lighthouse's index in the run ${index(sample.lighthouseIndex)}), load ${sample.load}: performance ${score(sample.performance)}, TBT ${millis(sample.tbt)}, LCP ${seconds(sample.lcp)}`,
+  );
+  return sample;
+}
+
+/**
+ * Runs `runs` calibrated Lighthouse runs of each of `routes` (the routes take turns, so the
+ * machine's slow minutes fall on all of them), prints the tables, and with `write` puts them
+ * between the LIGHTHOUSE-CALIBRATED markers of docs/benchmarks.md.
+ */
+export async function runCalibrated({ target, runs, routes, write }) {
+  const server = await startProductionServer({
+    staticRoot: process.env.STATIC_ROOT ?? process.env.DIST_ROOT,
+  });
+  const started = new Date();
+  const loadAtStart = loadavg().map((value) => value.toFixed(1));
+  const samples = new Map(routes.map((route) => [route, []]));
+  try {
+    for (let run = 0; run < runs; run += 1) {
+      for (const route of routes) {
+        const label = `${route} run ${run + 1}/${runs}`;
+        samples.get(route).push(await audit(`${server.baseUrl}${route}`, target, label));
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+  const loadAtEnd = loadavg().map((value) => value.toFixed(1));
+
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT })
+    .toString()
+    .trim();
+  const all = [...samples.values()].flat();
+  const of = (list, key) => list.map((sample) => sample[key]);
+  const when = started.toISOString().slice(0, 16).replace('T', ' ');
+  const verdict = routes.map((route) => {
+    const list = samples.get(route);
+    const met =
+      median(of(list, 'performance')) >= BAR.performance && median(of(list, 'tbt')) <= BAR.tbt;
+    return { route, met };
+  });
+  const missed = verdict.filter((entry) => !entry.met).map((entry) => `\`${entry.route}\``);
+  const text = [
+    `Measured ${when} UTC on commit ${commit} with \`node e2e/bench/lighthouse.mjs ${runs} --calibrate ${target}\`: Lighthouse 12 mobile (simulated Slow 4G), the CPU slowdown of each run set to 4 × this machine's benchmarkIndex (the median of 3 measures just before the run) / ${index(target)}, never below 4; ${runs} runs per route, the routes taking turns, production build (federated, as \`npm start\` serves it), Debian Chromium ${[...new Set(of(all, 'browser'))].join(', ')} headless; median (min–max). benchmarkIndex ${medianRange(of(all, 'benchmarkIndex'), index)}, CPU slowdown ${medianRange(of(all, 'multiplier'), times)}; load average (1 / 5 / 15 min) ${loadAtStart.join(' / ')} at the start, ${loadAtEnd.join(' / ')} at the end. Bar: performance ≥ ${BAR.performance} and TBT ≤ ${BAR.tbt} ms by the median: ${missed.length ? `missed on ${missed.join(', ')}` : 'met on every route'}.`,
+    '',
+    '| route | performance | TBT | LCP | FCP | benchmarkIndex → CPU slowdown, each run |',
+    '|---|---|---|---|---|---|',
+    ...routes.map((route) => {
+      const list = samples.get(route);
+      const perRun = list
+        .map((sample) => `${index(sample.benchmarkIndex)} → ${times(sample.multiplier)}`)
+        .join(', ');
+      return `| \`${route}\` | ${medianRange(of(list, 'performance'), score)} | ${medianRange(of(list, 'tbt'), millis)} | ${medianRange(of(list, 'lcp'), seconds)} | ${medianRange(of(list, 'fcp'), seconds)} | ${perRun} |`;
+    }),
+    '',
+    "Each run: this machine's benchmarkIndex before it, the CPU slowdown used, Lighthouse's own index during the run, the 1-minute load average before it.",
+    '',
+    "| route | run | benchmarkIndex | CPU slowdown | Lighthouse's index | load | performance | TBT |",
+    '|---|---|---|---|---|---|---|---|',
+    ...routes.flatMap((route) =>
+      samples
+        .get(route)
+        .map(
+          (sample, run) =>
+            `| \`${route}\` | ${run + 1} | ${index(sample.benchmarkIndex)} | ${times(sample.multiplier)} | ${index(sample.lighthouseIndex)} | ${sample.load} | ${score(sample.performance)} | ${millis(sample.tbt)} |`,
+        ),
+    ),
+  ].join('\n');
+  console.log(`\n${text}`);
+  if (write && !(await writeBenchmarkSection('LIGHTHOUSE-CALIBRATED', text))) {
+    console.error('docs/benchmarks.md has no LIGHTHOUSE-CALIBRATED markers: nothing written.');
+  }
+}
