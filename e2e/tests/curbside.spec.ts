@@ -27,6 +27,8 @@ let api: APIRequestContext;
 let authApi: AuthApi;
 
 test.beforeAll(async () => {
+  // A fresh database migrates and seeds first: on a busy machine, longer than the default minute.
+  test.setTimeout(120_000);
   server = await startExtraServer({ SIM_TIME_SCALE: String(SIM_TIME_SCALE) });
   api = await playwrightRequest.newContext({ baseURL: server.baseURL });
   authApi = new AuthApi(api);

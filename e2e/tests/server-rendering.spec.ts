@@ -234,6 +234,9 @@ test.describe('a remote whose Node build throws', () => {
   let staticRoot: string | undefined;
 
   test.beforeAll(async () => {
+    // A second server on a fresh database: its first start migrates and seeds, which on a busy
+    // machine takes longer than a test's default minute.
+    test.setTimeout(120_000);
     // The suite's build, with mfe-marketing's Node build replaced by one that throws when loaded.
     const builds = process.env.DIST_ROOT ?? REPO_ROOT;
     staticRoot = await mkdtemp(path.join(os.tmpdir(), 'curbrun-broken-node-build-'));
