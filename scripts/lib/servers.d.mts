@@ -1,0 +1,3 @@
+/** Types of servers.mjs for the TypeScript suites that share its helpers. */
+export function freePort(): Promise<number>;
+export function assertPortFree(port: number): Promise<void>;
