@@ -25,6 +25,8 @@ const LONG_RUNNING = [
 
 export default defineConfig({
   testDir: './tests',
+  // A seeded database for the extra servers to copy (fixtures/global-setup.ts).
+  globalSetup: './fixtures/global-setup.ts',
   fullyParallel: false,
   // Three on two cores: a test waits on its page, the server or the simulated courier much of
   // the time, and a third worker fills those waits (docs/benchmarks.md, "CI time").

@@ -68,8 +68,23 @@ export const testCard = () => ({
   save: false,
 });
 
+/**
+ * Curbside stores of the demo catalogue. A store has three robots: arrivals sent to one store
+ * faster than its robots finish queue up, and a long run then measures that queue, not the crash.
+ */
+const CURBSIDE_STORES = [
+  'macys-galleria-dallas',
+  'macys-barton-creek',
+  'nordstrom-northpark',
+  'dillards-willowbrook',
+  'jcpenney-stonebriar',
+  'kohls-fort-worth-alliance',
+  'nike-allen-outlets',
+  'under-armour-grapevine',
+];
+
 export const curbsideOrderBody = (retailerOrderNumber: string) => ({
-  storeId: 'nordstrom-northpark',
+  storeId: CURBSIDE_STORES[Math.floor(Math.random() * CURBSIDE_STORES.length)],
   retailerOrderNumber,
   customerName: 'Fault Suite',
   bags: 1,

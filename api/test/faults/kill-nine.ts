@@ -38,7 +38,8 @@ export function describeKillNine(kind: DatabaseKind): void {
         target = await createTestDatabaseTarget(kind, { migrated: true });
         const dataDir = target.dataDir;
         const start = () =>
-          startApi({ dataDir, databaseUrl: target?.databaseUrl, env: { SIM_TIME_SCALE: '0.2' } });
+          // Simulated time runs fast enough that robots finish a pickup between two cycles.
+          startApi({ dataDir, databaseUrl: target?.databaseUrl, env: { SIM_TIME_SCALE: '0.05' } });
         const book = new WriteBook(4);
         const totals = {
           cycles: 0,
