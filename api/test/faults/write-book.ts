@@ -25,6 +25,8 @@ interface TopUp {
 
 interface Order {
   key: string;
+  /** The request body, kept: a retry under the same key must send the same body. */
+  body: ReturnType<typeof curbsideOrderBody>;
   outcome: Outcome;
   id?: string;
   orderNumber?: string;
@@ -125,7 +127,12 @@ export class WriteBook {
   }
 
   private newOrder(book: Book): Order {
-    const order: Order = { key: randomUUID(), outcome: 'unknown' };
+    const key = randomUUID();
+    const order: Order = {
+      key,
+      body: curbsideOrderBody(`FS-${key.slice(0, 8)}`),
+      outcome: 'unknown',
+    };
     book.orders.set(order.key, order);
     return order;
   }
@@ -189,8 +196,14 @@ export class WriteBook {
     order: Order,
     timeoutMs?: number,
   ): Promise<void> {
-    const body = curbsideOrderBody(`FS-${order.key.slice(0, 8)}`);
-    const answer = await this.send(baseUrl, book, '/api/order-pickups', body, order.key, timeoutMs);
+    const answer = await this.send(
+      baseUrl,
+      book,
+      '/api/order-pickups',
+      order.body,
+      order.key,
+      timeoutMs,
+    );
     if (!answer) return;
     if (answer.status === 201) {
       const created = answer.body as { id: string; orderNumber: string };
