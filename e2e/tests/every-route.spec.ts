@@ -1,4 +1,4 @@
-import type { Page, Response } from '@playwright/test';
+import type { Page, Request, Response } from '@playwright/test';
 import { axeViolations, expect, signInPage, test } from '../fixtures/test';
 import { ROUTES } from '../support/routes';
 
@@ -40,13 +40,15 @@ const overflow = (page: Page) =>
  * Names of the remotes whose entry script the page loads from now on (read from the manifest, or
  * named by the server's page for the remote that owns it).
  */
-function remotesLoaded(page: Page): string[] {
+function remotesLoaded(page: Page): { remotes: string[]; stop: () => void } {
   const remotes: string[] = [];
-  page.on('request', (request) => {
+  const listener = (request: Request) => {
     const match = /\/remotes\/(\w+)\/remoteEntry[.\w]*\.js/.exec(request.url());
     if (match?.[1] && !remotes.includes(match[1])) remotes.push(match[1]);
-  });
-  return remotes;
+  };
+  page.on('request', listener);
+  // The walk's page is shared by the routes of a worker: each route listens for its own turn.
+  return { remotes, stop: () => page.off('request', listener) };
 }
 
 function expectServedUnderPolicy(response: Response | null) {
@@ -63,26 +65,33 @@ async function expectSettledAndSmallScreenReady(page: Page, path: string) {
 }
 
 test.use({ viewport: { width: 320, height: 640 } });
-// The routes are independent: both workers take them, rather than one walking all 74 (5.5 min).
+// The routes are independent: every worker takes them, rather than one walking all 74 (5.5 min).
+// Each worker walks its routes on one 320 px page of its own (`visitorWalkPage`, `walkerPage`).
 test.describe.configure({ mode: 'parallel' });
 
 test.describe('every route, signed out', () => {
   for (const { path, owner } of ROUTES) {
     test(`${path}: renders its ${owner ?? 'shell'} page under the CSP, fits 320 px, no serious axe violation`, async ({
-      page,
+      visitorWalkPage: page,
     }) => {
-      const remotes = remotesLoaded(page);
-      expectServedUnderPolicy(await page.goto(path));
-      // A page may redirect (signed-out guards send to /auth); it must never be the 404.
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      await expect(notFound(page)).toHaveCount(0);
-      await expectSettledAndSmallScreenReady(page, path);
+      const { remotes, stop } = remotesLoaded(page);
+      try {
+        expectServedUnderPolicy(await page.goto(path));
+        // A page may redirect (signed-out guards send to /auth); it must never be the 404.
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await expect(notFound(page)).toHaveCount(0);
+        await expectSettledAndSmallScreenReady(page, path);
+      } finally {
+        stop();
+      }
       // Only the remote that owns the path is loaded (the shell's own pages load none).
       expect(remotes).toEqual(owner ? [owner] : []);
     });
   }
 
-  test('/dev/outbox and an unknown path are served under the CSP too', async ({ page }) => {
+  test('/dev/outbox and an unknown path are served under the CSP too', async ({
+    visitorWalkPage: page,
+  }) => {
     expectServedUnderPolicy(await page.goto('/dev/outbox'));
     await settle(page);
     expectServedUnderPolicy(await page.goto('/no-such-page'));
