@@ -18,7 +18,7 @@ async function hrefs(scope: Locator): Promise<string[]> {
 test.describe('every marketing page', () => {
   for (const { path, heading, title } of MARKETING_PAGES) {
     test(`${path} has one h1, its title and a meta description, and no axe violations`, async ({
-      page,
+      visitorDesktopPage: page,
     }) => {
       await page.goto(path);
       await expect(pageHeading(page, heading)).toBeVisible();
