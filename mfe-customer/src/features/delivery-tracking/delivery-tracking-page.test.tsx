@@ -90,6 +90,32 @@ describe('DeliveryTrackingPage', () => {
     expect(screen.queryByText(/You're offline\./)).not.toBeInTheDocument();
   });
 
+  it('keeps the delivery on screen when a later read fails', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let reads = 0;
+      mockFetch({
+        [`GET /api/deliveries/order/${ORDER_ID}`]: () => {
+          reads += 1;
+          if (reads > 1) return json({ message: 'Service unavailable' }, 503);
+          return json(testDelivery());
+        },
+        // No stream: the page falls back to asking every 5 s, and the server fails those reads.
+        [`GET /api/deliveries/${DELIVERY_ID}/events`]: () => json({ message: 'Down' }, 400),
+      });
+      renderTracking();
+      expect(
+        await screen.findByTestId('delivery-status', {}, { timeout: 5_000 }),
+      ).toHaveTextContent('Pickup Confirmed');
+      await act(() => vi.advanceTimersByTimeAsync(20_000));
+      expect(reads).toBeGreaterThan(2);
+      expect(screen.getByTestId('delivery-status')).toHaveTextContent('Pickup Confirmed');
+      expect(screen.queryByText('We could not load this delivery')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('follows live events, moves the marker and announces the new status', async () => {
     const { calls } = mockFetch({
       [`GET /api/deliveries/order/${ORDER_ID}`]: () => json(testDelivery()),

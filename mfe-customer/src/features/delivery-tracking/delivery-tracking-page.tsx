@@ -98,7 +98,9 @@ function Tracking() {
     lastStatus.current = key;
   }, [delivery]);
 
+  // A failed later read (a server hiccup, a lost signal) leaves what the page knew on screen.
   const notFound =
+    !delivery &&
     query.isError &&
     query.error instanceof ApiError &&
     (query.error.status === 404 || query.error.status === 400);
@@ -128,17 +130,17 @@ function Tracking() {
             </Row>
           </Stack>
         </Card>
-      ) : query.isError || !delivery ? (
-        <Notice tone="danger" role="alert" title="We could not load this delivery">
-          {errorMessage(query.error, 'Please check your connection and try again.')}
-        </Notice>
-      ) : (
+      ) : delivery ? (
         <TrackedDelivery
           delivery={delivery}
           mode={mode}
           trackedId={id}
           updatedAt={query.dataUpdatedAt}
         />
+      ) : (
+        <Notice tone="danger" role="alert" title="We could not load this delivery">
+          {errorMessage(query.error, 'Please check your connection and try again.')}
+        </Notice>
       )}
     </Page>
   );
