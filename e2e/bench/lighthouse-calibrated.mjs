@@ -1,5 +1,5 @@
 // lighthouse.mjs --calibrate <benchmarkIndex>: Lighthouse mobile with the CPU slowdown of each run
-// set for a phone of that benchmarkIndex, measured on this machine just before the run. TBT is
+// set for a phone of that benchmarkIndex, as a light Lighthouse run reports it just before. TBT is
 // this machine's task times multiplied by the slowdown, so at a fixed 4× a busy hour reads worse
 // than a quiet one; scaled by the machine's speed, both should read like the same phone.
 import { execFileSync } from 'node:child_process';
@@ -90,7 +90,7 @@ export async function runCalibrated({ target, runs, routes, write }) {
   });
   const missed = verdict.filter((entry) => !entry.met).map((entry) => `\`${entry.route}\``);
   const text = [
-    `Measured ${when} UTC on commit ${commit} with \`node e2e/bench/lighthouse.mjs ${runs} --calibrate ${target}\`: Lighthouse 12 mobile (simulated Slow 4G), the CPU slowdown of each run set to 4 × this machine's benchmarkIndex (the median of 3 measures just before the run) / ${index(target)}, never below 4; ${runs} runs per route, the routes taking turns, production build (federated, as \`npm start\` serves it), Debian Chromium ${[...new Set(of(all, 'browser'))].join(', ')} headless; median (min–max). benchmarkIndex ${medianRange(of(all, 'benchmarkIndex'), index)}, CPU slowdown ${medianRange(of(all, 'multiplier'), times)}; load average (1 / 5 / 15 min) ${loadAtStart.join(' / ')} at the start, ${loadAtEnd.join(' / ')} at the end. Bar: performance ≥ ${BAR.performance} and TBT ≤ ${BAR.tbt} ms by the median: ${missed.length ? `missed on ${missed.join(', ')}` : 'met on every route'}.`,
+    `Measured ${when} UTC on commit ${commit} with \`node e2e/bench/lighthouse.mjs ${runs} --calibrate ${target}\`: Lighthouse 12 mobile (simulated Slow 4G), the CPU slowdown of each run set to 4 × this machine's benchmarkIndex (as a light Lighthouse run of \`/api/health\` in the same browser reports it, just before the run) / ${index(target)}, never below 4; ${runs} runs per route, the routes taking turns, production build (federated, as \`npm start\` serves it), Debian Chromium ${[...new Set(of(all, 'browser'))].join(', ')} headless; median (min–max). benchmarkIndex ${medianRange(of(all, 'benchmarkIndex'), index)}, CPU slowdown ${medianRange(of(all, 'multiplier'), times)}; load average (1 / 5 / 15 min) ${loadAtStart.join(' / ')} at the start, ${loadAtEnd.join(' / ')} at the end. Bar: performance ≥ ${BAR.performance} and TBT ≤ ${BAR.tbt} ms by the median: ${missed.length ? `missed on ${missed.join(', ')}` : 'met on every route'}.`,
     '',
     '| route | performance | TBT | LCP | FCP | benchmarkIndex → CPU slowdown, each run |',
     '|---|---|---|---|---|---|',
@@ -102,7 +102,7 @@ export async function runCalibrated({ target, runs, routes, write }) {
       return `| \`${route}\` | ${medianRange(of(list, 'performance'), score)} | ${medianRange(of(list, 'tbt'), millis)} | ${medianRange(of(list, 'lcp'), seconds)} | ${medianRange(of(list, 'fcp'), seconds)} | ${perRun} |`;
     }),
     '',
-    "Each run: this machine's benchmarkIndex before it, the CPU slowdown used, Lighthouse's own index during the run, the 1-minute load average before it.",
+    "Each run: this machine's benchmarkIndex from the light run before it, the CPU slowdown used, Lighthouse's own index during the run, the 1-minute load average before it.",
     '',
     "| route | run | benchmarkIndex | CPU slowdown | Lighthouse's index | load | performance | TBT |",
     '|---|---|---|---|---|---|---|---|',
