@@ -8,10 +8,14 @@ import { useToast } from './use-toast';
 // the answer that raises a toast, and the toast area is rendered with the first toast. Radix
 // announces each toast through a live region it adds with the toast, so a screen reader hears
 // the first one too.
-const loadRadixToaster = () => import('./radix-toaster').then((module) => module.RadixToaster);
-
 /** Once loaded, for every later render of any toaster: no second fetch, no flash. */
 let loadedToaster: ComponentType | undefined;
+
+const loadRadixToaster = () =>
+  import('./radix-toaster').then(({ RadixToaster }) => {
+    loadedToaster = RadixToaster;
+    return RadixToaster;
+  });
 
 const FIRST_INTERACTION = ['pointerdown', 'keydown'] as const;
 
@@ -31,12 +35,7 @@ export function Toaster() {
     const load = () => {
       stop();
       // Ready before the first toast; a failure is retried when a toast asks for the code.
-      loadRadixToaster().then(
-        (component) => {
-          loadedToaster = component;
-        },
-        () => {},
-      );
+      loadRadixToaster().catch(() => {});
     };
     const stop = () => {
       for (const type of FIRST_INTERACTION) document.removeEventListener(type, load, true);
@@ -51,7 +50,6 @@ export function Toaster() {
     let current = true;
     loadRadixToaster().then(
       (component) => {
-        loadedToaster = component;
         if (current) setLoaded(() => component);
       },
       () => {
