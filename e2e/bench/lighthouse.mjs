@@ -11,7 +11,7 @@
 // FEDERATION-COST tables of docs/benchmarks.md.
 //
 // --calibrate <benchmarkIndex>: the CPU slowdown of each run is set for a phone of that index
-// (4 × this machine's index measured just before the run / target, never below 4), so a slow hour
+// (4 × the index a light Lighthouse run reports just before / target, never below 4), so a slow hour
 // and a fast one read alike. The four routes of its bar (or ONLY's), the federated build alone,
 // the routes taking turns; rewrites LIGHTHOUSE-CALIBRATED, with each run's index and slowdown.
 import {
