@@ -24,10 +24,11 @@ const times = (value) => `${value.toFixed(2)}×`;
 const oneMinuteLoad = () => loadavg()[0].toFixed(2);
 
 /** One calibrated run of `url`; what the tables use. */
-async function audit(url, target, label) {
+async function audit(url, target, method, label) {
   const loadBefore = oneMinuteLoad();
   const { lhr, browser, calibration } = await runLighthouse(url, ['performance'], {
     calibrate: target,
+    method,
   });
   const { audits } = lhr;
   const sample = {
@@ -46,18 +47,38 @@ async function audit(url, target, label) {
   if (Math.abs(sample.appliedMultiplier - sample.multiplier) > 1e-9) {
     throw new Error(`Lighthouse ran at ${sample.appliedMultiplier}×, not ${sample.multiplier}×`);
   }
+  if (lhr.configSettings.throttlingMethod !== method) {
+    throw new Error(
+      `Lighthouse throttled by ${lhr.configSettings.throttlingMethod}, not ${method}`,
+    );
+  }
   console.log(
     `${label}: benchmarkIndex ${index(sample.benchmarkIndex)} → CPU ${times(sample.multiplier)} (Lighthouse's index in the run ${index(sample.lighthouseIndex)}), load ${sample.load}: performance ${score(sample.performance)}, TBT ${millis(sample.tbt)}, LCP ${seconds(sample.lcp)}`,
   );
   return sample;
 }
 
+/** How each throttling method's runs are described, and where their tables go. */
+const METHODS = {
+  simulate: {
+    section: 'LIGHTHOUSE-CALIBRATED',
+    flag: '',
+    load: 'Lighthouse 12 mobile (simulated Slow 4G: the load runs unthrottled and each task is multiplied by the slowdown)',
+  },
+  devtools: {
+    section: 'LIGHTHOUSE-CALIBRATED-DEVTOOLS',
+    flag: ' --method devtools',
+    load: "Lighthouse 12 mobile with DevTools throttling (the load itself throttled: the Slow 4G preset's 562.5 ms per request, 1,474.56 / 675 kbit/s, and the CPU slowed by the slowdown)",
+  },
+};
+
 /**
  * Runs `runs` calibrated Lighthouse runs of each of `routes` (the routes take turns, so the
- * machine's slow minutes fall on all of them), prints the tables, and with `write` puts them
- * between the LIGHTHOUSE-CALIBRATED markers of docs/benchmarks.md.
+ * machine's slow minutes fall on all of them), throttled by `method` (default simulate), prints
+ * the tables, and with `write` puts them between the method's markers of docs/benchmarks.md.
  */
-export async function runCalibrated({ target, runs, routes, write }) {
+export async function runCalibrated({ target, runs, routes, write, method = 'simulate' }) {
+  const described = METHODS[method];
   const server = await startProductionServer({
     staticRoot: process.env.STATIC_ROOT ?? process.env.DIST_ROOT,
   });
@@ -68,7 +89,7 @@ export async function runCalibrated({ target, runs, routes, write }) {
     for (let run = 0; run < runs; run += 1) {
       for (const route of routes) {
         const label = `${route} run ${run + 1}/${runs}`;
-        samples.get(route).push(await audit(`${server.baseUrl}${route}`, target, label));
+        samples.get(route).push(await audit(`${server.baseUrl}${route}`, target, method, label));
       }
     }
   } finally {
@@ -90,7 +111,7 @@ export async function runCalibrated({ target, runs, routes, write }) {
   });
   const missed = verdict.filter((entry) => !entry.met).map((entry) => `\`${entry.route}\``);
   const text = [
-    `Measured ${when} UTC on commit ${commit} with \`node e2e/bench/lighthouse.mjs ${runs} --calibrate ${target}\`: Lighthouse 12 mobile (simulated Slow 4G), the CPU slowdown of each run set to 4 × this machine's benchmarkIndex (as a light Lighthouse run of \`/api/health\` in the same browser reports it, just before the run) / ${index(target)}, never below 4; ${runs} runs per route, the routes taking turns, production build (federated, as \`npm start\` serves it), Debian Chromium ${[...new Set(of(all, 'browser'))].join(', ')} headless; median (min–max). benchmarkIndex ${medianRange(of(all, 'benchmarkIndex'), index)}, CPU slowdown ${medianRange(of(all, 'multiplier'), times)}; load average (1 / 5 / 15 min) ${loadAtStart.join(' / ')} at the start, ${loadAtEnd.join(' / ')} at the end. Bar: performance ≥ ${BAR.performance} and TBT ≤ ${BAR.tbt} ms by the median: ${missed.length ? `missed on ${missed.join(', ')}` : 'met on every route'}.`,
+    `Measured ${when} UTC on commit ${commit} with \`node e2e/bench/lighthouse.mjs ${runs} --calibrate ${target}${described.flag}\`: ${described.load}, the CPU slowdown of each run set to 4 × this machine's benchmarkIndex (as a light Lighthouse run of \`/api/health\` in the same browser reports it, just before the run) / ${index(target)}, never below 4; ${runs} runs per route, the routes taking turns, production build (federated, as \`npm start\` serves it), Debian Chromium ${[...new Set(of(all, 'browser'))].join(', ')} headless; median (min–max). benchmarkIndex ${medianRange(of(all, 'benchmarkIndex'), index)}, CPU slowdown ${medianRange(of(all, 'multiplier'), times)}; load average (1 / 5 / 15 min) ${loadAtStart.join(' / ')} at the start, ${loadAtEnd.join(' / ')} at the end. Bar: performance ≥ ${BAR.performance} and TBT ≤ ${BAR.tbt} ms by the median: ${missed.length ? `missed on ${missed.join(', ')}` : 'met on every route'}.`,
     '',
     '| route | performance | TBT | LCP | FCP | benchmarkIndex → CPU slowdown, each run |',
     '|---|---|---|---|---|---|',
@@ -116,7 +137,7 @@ export async function runCalibrated({ target, runs, routes, write }) {
     ),
   ].join('\n');
   console.log(`\n${text}`);
-  if (write && !(await writeBenchmarkSection('LIGHTHOUSE-CALIBRATED', text))) {
-    console.error('docs/benchmarks.md has no LIGHTHOUSE-CALIBRATED markers: nothing written.');
+  if (write && !(await writeBenchmarkSection(described.section, text))) {
+    console.error(`docs/benchmarks.md has no ${described.section} markers: nothing written.`);
   }
 }

@@ -9,11 +9,12 @@ import { execFileSync } from 'node:child_process';
 //            its own (its first style, layout and paint).
 // page − markup is what our scripts add; markup − minimal is the page's HTML and CSS.
 //
-// Usage: node e2e/bench/lighthouse-floor.mjs [runs, default 5] [--calibrate 1100]
+// Usage: node e2e/bench/lighthouse-floor.mjs [runs, default 5] [--calibrate 1100] [--method devtools]
 //   ONLY=/auth,/   just those routes (default: the four routes of the calibrated bar), and leave
 //                  docs/benchmarks.md alone
-// Lighthouse 12 mobile (simulated Slow 4G) like lighthouse.mjs, with --calibrate the CPU slowdown
-// set per run the same way. The markup and minimal pages come from a loopback server beside the
+// Lighthouse 12 mobile (simulated Slow 4G, or with --method devtools applied) like lighthouse.mjs,
+// with --calibrate the CPU slowdown set per run the same way. Writes LIGHTHOUSE-FLOOR (or
+// LIGHTHOUSE-FLOOR-DEVTOOLS). The markup and minimal pages come from a loopback server beside the
 // production server, which passes every other request (images, the calibration probe) on to it
 // unchanged, so all three pages load the same files from the same origin kind.
 import http from 'node:http';
@@ -25,10 +26,11 @@ import {
   writeBenchmarkSection,
 } from '../../scripts/lib/first-load.mjs';
 import { freePort } from '../../scripts/lib/servers.mjs';
-import { runLighthouse } from './lighthouse-lib.mjs';
+import { runLighthouse, takeMethodArgument } from './lighthouse-lib.mjs';
 
 const USAGE = 'Usage: node e2e/bench/lighthouse-floor.mjs [runs, default 5] [--calibrate 1100]';
 const args = process.argv.slice(2);
+const method = takeMethodArgument(args);
 const calibrateAt = args.indexOf('--calibrate');
 const calibrate = calibrateAt === -1 ? undefined : Number(args.splice(calibrateAt, 2)[1]);
 const runs = Number(args[0] ?? 5);
@@ -123,7 +125,10 @@ try {
           kind === 'page'
             ? `${server.baseUrl}${route}`
             : `${side.baseUrl}${kind === 'markup' ? route : MINIMAL_PATH}`;
-        const { lhr, calibration } = await runLighthouse(url, ['performance'], { calibrate });
+        const { lhr, calibration } = await runLighthouse(url, ['performance'], {
+          calibrate,
+          method,
+        });
         const sample = {
           performance: lhr.categories.performance.score * 100,
           tbt: lhr.audits['total-blocking-time'].numericValue,
@@ -152,7 +157,7 @@ const mode = calibrate
   ? `the CPU slowdown of each run set to 4 × this machine's benchmarkIndex / ${index(calibrate)}, never below 4 (as \`lighthouse.mjs --calibrate\`)`
   : "Lighthouse's fixed 4× CPU";
 const text = [
-  `Measured ${when} UTC on commit ${commit} with \`node e2e/bench/lighthouse-floor.mjs ${runs}${calibrate ? ` --calibrate ${calibrate}` : ''}\`: Lighthouse 12 mobile (simulated Slow 4G), ${mode}; ${runs} runs of each page, taking turns; benchmarkIndex ${medianRange(of(all, 'benchmarkIndex'), index)}, CPU slowdown ${medianRange(of(all, 'multiplier'), times)}; median (min–max). *page*: the route as served to a visitor; *markup*: the same HTML without its scripts and script preloads (no JavaScript runs); *minimal*: a heading and a paragraph in the site's fonts.`,
+  `Measured ${when} UTC on commit ${commit} with \`node e2e/bench/lighthouse-floor.mjs ${runs}${calibrate ? ` --calibrate ${calibrate}` : ''}${method ? ` --method ${method}` : ''}\`: Lighthouse 12 mobile (${method === 'devtools' ? 'Slow 4G applied by DevTools throttling' : 'simulated Slow 4G'}), ${mode}; ${runs} runs of each page, taking turns; benchmarkIndex ${medianRange(of(all, 'benchmarkIndex'), index)}, CPU slowdown ${medianRange(of(all, 'multiplier'), times)}; median (min–max). *page*: the route as served to a visitor; *markup*: the same HTML without its scripts and script preloads (no JavaScript runs); *minimal*: a heading and a paragraph in the site's fonts.`,
   '',
   '| route | TBT: page | TBT: markup | TBT: minimal | performance: page | markup | minimal |',
   '|---|---|---|---|---|---|---|',
@@ -172,6 +177,7 @@ const text = [
     .join(', ')}.`,
 ].join('\n');
 console.log(`\n${text}`);
-if (!ONLY && !(await writeBenchmarkSection('LIGHTHOUSE-FLOOR', text))) {
-  console.error('docs/benchmarks.md has no LIGHTHOUSE-FLOOR markers: nothing written.');
+const section = method === 'devtools' ? 'LIGHTHOUSE-FLOOR-DEVTOOLS' : 'LIGHTHOUSE-FLOOR';
+if (!ONLY && !(await writeBenchmarkSection(section, text))) {
+  console.error(`docs/benchmarks.md has no ${section} markers: nothing written.`);
 }

@@ -1,5 +1,6 @@
-// One Lighthouse 12 mobile run (simulated Slow 4G, 4× CPU) in a fresh headless Chromium: shared by
-// lighthouse.mjs (the tables) and lighthouse-tasks.mjs (the tasks behind one run). Also
+// One Lighthouse 12 mobile run (Slow 4G, 4× CPU; simulated, or applied with --method devtools) in
+// a fresh headless Chromium: shared by lighthouse.mjs (the tables), lighthouse-floor.mjs and
+// lighthouse-tasks.mjs (the tasks behind one run). Also
 // Lighthouse's mobile preset applied for real (DevTools throttling) and its machine benchmark, for
 // interactive.mjs.
 import { chromium } from '@playwright/test';
@@ -32,14 +33,34 @@ export const calibratedSlowdown = (benchmarkIndex, target) =>
   Math.max(BASE_CPU_SLOWDOWN, (BASE_CPU_SLOWDOWN * benchmarkIndex) / target);
 
 /**
+ * Lighthouse's two ways of throttling a mobile run. `simulate` (its default) loads the page
+ * unthrottled and computes the metrics from that trace, each task's length multiplied by the CPU
+ * slowdown. `devtools` throttles the load itself: the Slow 4G preset's 562.5 ms per request and
+ * 1,474.56 / 675 kbit/s, and the CPU slowed by the slowdown, and reads the metrics from what
+ * happened.
+ */
+export const THROTTLING_METHODS = ['simulate', 'devtools'];
+
+/** The `--method <simulate|devtools>` of a bench's arguments (removed from `args`), or undefined. */
+export function takeMethodArgument(args) {
+  const at = args.indexOf('--method');
+  if (at === -1) return undefined;
+  const method = args.splice(at, 2)[1];
+  if (!THROTTLING_METHODS.includes(method)) {
+    throw new Error(`--method takes ${THROTTLING_METHODS.join(' or ')}, not ${method}`);
+  }
+  return method;
+}
+
+/**
  * Runs Lighthouse on `url` with `categories`; returns its report (`lhr`) and the browser's full
  * version (Lighthouse's user agent zeroes all but the major version, and a Chromium update alone
  * can move TBT between two days' tables). `CHROME_PATH` picks the browser (default Debian's).
  * With `calibrate` (a target benchmarkIndex), a first, light Lighthouse run in the same browser
  * reports this machine's index, and the real run's CPU slowdown is `calibratedSlowdown` of it;
- * `calibration` says what was used.
+ * `calibration` says what was used. `method` is Lighthouse's throttling method (default simulate).
  */
-export async function runLighthouse(url, categories, { calibrate } = {}) {
+export async function runLighthouse(url, categories, { calibrate, method } = {}) {
   const port = await freePort();
   const chrome = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -49,6 +70,7 @@ export async function runLighthouse(url, categories, { calibrate } = {}) {
   try {
     let calibration;
     const flags = { port, output: 'json', logLevel: 'error', onlyCategories: categories };
+    if (method) flags.throttlingMethod = method;
     if (calibrate) {
       const index = await lighthouseBenchmarkIndex(port, new URL(PROBE_PATH, url).href);
       calibration = { benchmarkIndex: index, multiplier: calibratedSlowdown(index, calibrate) };

@@ -5,15 +5,17 @@
 // one run's number, to read before changing code (a change's effect still has to be measured on
 // many alternating runs: one run swings by a few hundred milliseconds on this machine).
 //
-// Usage: node e2e/bench/lighthouse-tasks.mjs [routes, comma-separated, default /about-us] [runs, default 1] [--calibrate 1100]
-// (--calibrate: the CPU slowdown set for a phone of that benchmarkIndex, as lighthouse.mjs does.)
+// Usage: node e2e/bench/lighthouse-tasks.mjs [routes, comma-separated, default /about-us] [runs, default 1] [--calibrate 1100] [--method devtools]
+// (--calibrate: the CPU slowdown set for a phone of that benchmarkIndex, as lighthouse.mjs does;
+// --method devtools: the load throttled for real instead of simulated.)
 // Starts the production server over the repository's builds (or STATIC_ROOT / DIST_ROOT) like
 // first-load.mjs. Prints; it writes nothing.
 import { loadavg } from 'node:os';
 import { startProductionServer } from '../../scripts/lib/first-load.mjs';
-import { runLighthouse } from './lighthouse-lib.mjs';
+import { runLighthouse, takeMethodArgument } from './lighthouse-lib.mjs';
 
 const args = process.argv.slice(2);
+const method = takeMethodArgument(args);
 const calibrateAt = args.indexOf('--calibrate');
 const calibrate = calibrateAt === -1 ? undefined : Number(args.splice(calibrateAt, 2)[1]);
 const routes = (args[0] ?? '/about-us').split(',');
@@ -39,9 +41,7 @@ try {
       const { lhr, calibration } = await runLighthouse(
         `${server.baseUrl}${route}`,
         ['performance'],
-        {
-          calibrate,
-        },
+        { calibrate, method },
       );
       const { audits } = lhr;
       const { benchmarkIndex } = lhr.environment;

@@ -14,6 +14,8 @@
 // (4 × the index a light Lighthouse run reports just before / target, never below 4), so a slow hour
 // and a fast one read alike. The four routes of its bar (or ONLY's), the federated build alone,
 // the routes taking turns; rewrites LIGHTHOUSE-CALIBRATED, with each run's index and slowdown.
+// With --method devtools as well, Lighthouse throttles the load itself instead of simulating it
+// (lighthouse-lib.mjs says how they differ), and the table goes to LIGHTHOUSE-CALIBRATED-DEVTOOLS.
 import {
   kb,
   launchBrowser,
@@ -22,15 +24,22 @@ import {
   medianRange as stat,
   writeBenchmarkSection,
 } from '../../scripts/lib/first-load.mjs';
-import { LIGHTHOUSE_ROUTES, runLighthouse } from './lighthouse-lib.mjs';
+import { LIGHTHOUSE_ROUTES, runLighthouse, takeMethodArgument } from './lighthouse-lib.mjs';
 import { startBuilds, stopBuilds } from './reference-build.mjs';
 
-const USAGE = 'Usage: node e2e/bench/lighthouse.mjs [runs per route, default 5] [--calibrate 1100]';
+const USAGE =
+  'Usage: node e2e/bench/lighthouse.mjs [runs per route, default 5] [--calibrate 1100 [--method devtools]]';
 const args = process.argv.slice(2);
+const method = takeMethodArgument(args);
 const calibrateAt = args.indexOf('--calibrate');
 const calibrate = calibrateAt === -1 ? undefined : Number(args.splice(calibrateAt, 2)[1]);
 const runs = Number(args[0] ?? 5);
-if (!Number.isInteger(runs) || runs < 1 || (calibrate !== undefined && !(calibrate > 0))) {
+if (
+  !Number.isInteger(runs) ||
+  runs < 1 ||
+  (calibrate !== undefined && !(calibrate > 0)) ||
+  (method !== undefined && calibrate === undefined)
+) {
   console.error(USAGE);
   process.exit(2);
 }
@@ -40,7 +49,13 @@ const ONLY = process.env.ONLY ? process.env.ONLY.split(',') : undefined;
 const CALIBRATED_ROUTES = ['/curbside-pickup', '/landing', '/', '/auth'];
 if (calibrate !== undefined) {
   const { runCalibrated } = await import('./lighthouse-calibrated.mjs');
-  await runCalibrated({ target: calibrate, runs, routes: ONLY ?? CALIBRATED_ROUTES, write: !ONLY });
+  await runCalibrated({
+    target: calibrate,
+    runs,
+    routes: ONLY ?? CALIBRATED_ROUTES,
+    write: !ONLY,
+    method,
+  });
   process.exit(process.exitCode ?? 0);
 }
 const withReference = process.env.REFERENCE !== 'off';
