@@ -26,12 +26,16 @@ import {
   startProductionServer,
   writeBenchmarkSection,
 } from '../../scripts/lib/first-load.mjs';
-import { calibratedSlowdown, MOBILE_SCREEN, measureBenchmarkIndex } from './lighthouse-lib.mjs';
+import {
+  calibratedSlowdown,
+  MOBILE_SCREEN,
+  measureBenchmarkIndex,
+  takeCalibrateArgument,
+} from './lighthouse-lib.mjs';
 
 const USAGE = 'Usage: node e2e/bench/curbside-inp.mjs [runs, default 5] [--calibrate 1100]';
 const args = process.argv.slice(2);
-const calibrateAt = args.indexOf('--calibrate');
-const target = calibrateAt === -1 ? 1100 : Number(args.splice(calibrateAt, 2)[1]);
+const target = takeCalibrateArgument(args) ?? 1100;
 const runs = Number(args[0] ?? 5);
 if (!Number.isInteger(runs) || runs < 1 || !(target > 0)) {
   console.error(USAGE);

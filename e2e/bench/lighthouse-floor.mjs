@@ -26,20 +26,25 @@ import {
   writeBenchmarkSection,
 } from '../../scripts/lib/first-load.mjs';
 import { freePort } from '../../scripts/lib/servers.mjs';
-import { runLighthouse, takeMethodArgument } from './lighthouse-lib.mjs';
+import {
+  CALIBRATED_ROUTES,
+  runLighthouse,
+  takeCalibrateArgument,
+  takeMethodArgument,
+} from './lighthouse-lib.mjs';
 
-const USAGE = 'Usage: node e2e/bench/lighthouse-floor.mjs [runs, default 5] [--calibrate 1100]';
+const USAGE =
+  'Usage: node e2e/bench/lighthouse-floor.mjs [runs, default 5] [--calibrate 1100] [--method devtools]';
 const args = process.argv.slice(2);
 const method = takeMethodArgument(args);
-const calibrateAt = args.indexOf('--calibrate');
-const calibrate = calibrateAt === -1 ? undefined : Number(args.splice(calibrateAt, 2)[1]);
+const calibrate = takeCalibrateArgument(args);
 const runs = Number(args[0] ?? 5);
 if (!Number.isInteger(runs) || runs < 1 || (calibrate !== undefined && !(calibrate > 0))) {
   console.error(USAGE);
   process.exit(2);
 }
 const ONLY = process.env.ONLY ? process.env.ONLY.split(',') : undefined;
-const routes = ONLY ?? ['/curbside-pickup', '/landing', '/', '/auth'];
+const routes = ONLY ?? CALIBRATED_ROUTES;
 
 const MINIMAL_PATH = '/__floor-minimal';
 const MINIMAL_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Minimal page</title><style>body{margin:0;padding:16px;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif}</style></head><body><h1>Curbside pickup</h1><p>A heading and a paragraph: the browser's own cost of a first paint.</p></body></html>`;

@@ -41,6 +41,18 @@ export const calibratedSlowdown = (benchmarkIndex, target) =>
  */
 export const THROTTLING_METHODS = ['simulate', 'devtools'];
 
+/** The routes of the calibrated bar: the parking-lot page first, the public pages after. */
+export const CALIBRATED_ROUTES = ['/curbside-pickup', '/landing', '/', '/auth'];
+
+/**
+ * The `--calibrate <benchmarkIndex>` of a bench's arguments (removed from `args`) as a number, or
+ * undefined; the bench checks it is above 0.
+ */
+export function takeCalibrateArgument(args) {
+  const at = args.indexOf('--calibrate');
+  return at === -1 ? undefined : Number(args.splice(at, 2)[1]);
+}
+
 /** The `--method <simulate|devtools>` of a bench's arguments (removed from `args`), or undefined. */
 export function takeMethodArgument(args) {
   const at = args.indexOf('--method');

@@ -12,12 +12,11 @@
 // first-load.mjs. Prints; it writes nothing.
 import { loadavg } from 'node:os';
 import { startProductionServer } from '../../scripts/lib/first-load.mjs';
-import { runLighthouse, takeMethodArgument } from './lighthouse-lib.mjs';
+import { runLighthouse, takeCalibrateArgument, takeMethodArgument } from './lighthouse-lib.mjs';
 
 const args = process.argv.slice(2);
 const method = takeMethodArgument(args);
-const calibrateAt = args.indexOf('--calibrate');
-const calibrate = calibrateAt === -1 ? undefined : Number(args.splice(calibrateAt, 2)[1]);
+const calibrate = takeCalibrateArgument(args);
 const routes = (args[0] ?? '/about-us').split(',');
 const runs = Number(args[1] ?? 1);
 if (
@@ -26,7 +25,9 @@ if (
   runs < 1 ||
   (calibrate !== undefined && !(calibrate > 0))
 ) {
-  console.error('Usage: node e2e/bench/lighthouse-tasks.mjs [routes] [runs]');
+  console.error(
+    'Usage: node e2e/bench/lighthouse-tasks.mjs [routes] [runs] [--calibrate 1100] [--method devtools]',
+  );
   process.exit(2);
 }
 

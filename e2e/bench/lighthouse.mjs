@@ -24,15 +24,20 @@ import {
   medianRange as stat,
   writeBenchmarkSection,
 } from '../../scripts/lib/first-load.mjs';
-import { LIGHTHOUSE_ROUTES, runLighthouse, takeMethodArgument } from './lighthouse-lib.mjs';
+import {
+  CALIBRATED_ROUTES,
+  LIGHTHOUSE_ROUTES,
+  runLighthouse,
+  takeCalibrateArgument,
+  takeMethodArgument,
+} from './lighthouse-lib.mjs';
 import { startBuilds, stopBuilds } from './reference-build.mjs';
 
 const USAGE =
   'Usage: node e2e/bench/lighthouse.mjs [runs per route, default 5] [--calibrate 1100 [--method devtools]]';
 const args = process.argv.slice(2);
 const method = takeMethodArgument(args);
-const calibrateAt = args.indexOf('--calibrate');
-const calibrate = calibrateAt === -1 ? undefined : Number(args.splice(calibrateAt, 2)[1]);
+const calibrate = takeCalibrateArgument(args);
 const runs = Number(args[0] ?? 5);
 if (
   !Number.isInteger(runs) ||
@@ -45,8 +50,6 @@ if (
 }
 const ONLY = process.env.ONLY ? process.env.ONLY.split(',') : undefined;
 
-/** The routes of the calibrated bar: the parking-lot page first, the public pages after. */
-const CALIBRATED_ROUTES = ['/curbside-pickup', '/landing', '/', '/auth'];
 if (calibrate !== undefined) {
   const { runCalibrated } = await import('./lighthouse-calibrated.mjs');
   await runCalibrated({
