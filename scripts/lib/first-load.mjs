@@ -86,7 +86,7 @@ export async function measureFirstLoad(browser, url, { settleMs = 500 } = {}) {
     }, 5);
   });
   const pending = [];
-  page.on('requestfinished', (request) => {
+  const onFinished = (request) => {
     if (request.resourceType() !== 'script') return;
     pending.push(
       (async () => {
@@ -107,7 +107,8 @@ export async function measureFirstLoad(browser, url, { settleMs = 500 } = {}) {
         };
       })(),
     );
-  });
+  };
+  page.on('requestfinished', onFinished);
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.waitForFunction(() => window.__interactiveAt !== undefined);
   await page.waitForTimeout(settleMs);
@@ -119,6 +120,9 @@ export async function measureFirstLoad(browser, url, { settleMs = 500 } = {}) {
     starts: performance.getEntriesByType('resource').map((entry) => [entry.name, entry.startTime]),
   }));
   const startOf = new Map(starts);
+  // Stop listening before reading the bodies: a script that finished after the settle window
+  // would otherwise start reading its body after the context closed and crash the run.
+  page.off('requestfinished', onFinished);
   const all = (await Promise.all(pending)).filter(Boolean);
   await context.close();
   for (const s of all) s.beforeInteractive = (startOf.get(s.url) ?? 0) < interactiveAt;
