@@ -7,7 +7,8 @@ import { ROUTES } from '../support/routes';
 // - it is served (200) under the site's Content-Security-Policy, and the automatic CSP guard
 //   (e2e/fixtures/test.ts) fails the test on any violation while the page loads and settles;
 // - it renders its page, never the 404 or the section-unavailable panel, and signed out it
-//   fetches only the manifest of the remote that owns it;
+//   fetches only the manifest of the remote that owns it, or, for a page for signed-in people,
+//   none: the server sends the sign-in page, and the page is remembered for after the login;
 // - it holds at 320 px (no horizontal scroll) and axe finds no serious or critical violation.
 
 const notFound = (page: Page) =>
@@ -70,7 +71,7 @@ test.use({ viewport: { width: 320, height: 640 } });
 test.describe.configure({ mode: 'parallel' });
 
 test.describe('every route, signed out', () => {
-  for (const { path, owner } of ROUTES) {
+  for (const { path, owner, signedInOnly } of ROUTES) {
     test(`${path}: renders its ${owner ?? 'shell'} page under the CSP, fits 320 px, no serious axe violation`, async ({
       visitorWalkPage: page,
     }) => {
@@ -81,11 +82,18 @@ test.describe('every route, signed out', () => {
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
         await expect(notFound(page)).toHaveCount(0);
         await expectSettledAndSmallScreenReady(page, path);
+        if (signedInOnly) {
+          await expect(page).toHaveURL(/\/auth$/);
+          expect(await page.evaluate(() => sessionStorage.getItem('redirectAfterLogin'))).toBe(
+            JSON.stringify(path),
+          );
+        }
       } finally {
         stop();
       }
-      // Only the remote that owns the path is loaded (the shell's own pages load none).
-      expect(remotes).toEqual(owner ? [owner] : []);
+      // Only the remote that owns the path is loaded (the shell's own pages load none, and a
+      // visitor without a session is sent the sign-in page instead of a signed-in page's remote).
+      expect(remotes).toEqual(owner && !signedInOnly ? [owner] : []);
     });
   }
 

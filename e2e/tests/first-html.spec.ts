@@ -28,16 +28,20 @@ async function remoteFiles(request: APIRequestContext, remote: string) {
   return { entry, sync: (routes?.assets.js.sync ?? []).map((f) => `/remotes/${remote}/${f}`) };
 }
 
-for (const [path, remote] of [
-  ['/', 'marketing'],
-  ['/help-center', 'marketing'],
-  ['/curbside-pickup', 'curbside'],
-  ['/landing', 'retailer'],
-  ['/schedule-pickup/payment', 'customer'],
+for (const [path, remote, signedIn] of [
+  ['/', 'marketing', false],
+  ['/help-center', 'marketing', false],
+  // A page for signed-in people: rendered as itself with a session cookie (the API login of
+  // `authApi` leaves one in `request`).
+  ['/curbside-pickup', 'curbside', true],
+  ['/landing', 'retailer', false],
+  ['/schedule-pickup/payment', 'customer', false],
 ] as const) {
   test(`the first HTML of ${path} carries the remotes configuration and preloads ${remote}`, async ({
     request,
+    authApi,
   }) => {
+    if (signedIn) await authApi.createUser();
     const html = await firstHtml(request, path);
     const inlined = JSON.parse(CONFIG_BLOCK.exec(html)?.[1] ?? 'null');
     expect(inlined).toEqual(await (await request.get('/remotes.json')).json());
@@ -64,6 +68,17 @@ test('a shell page gets the configuration and no remote hints', async ({ request
   const html = await firstHtml(request, '/auth');
   expect(CONFIG_BLOCK.test(html)).toBe(true);
   expect(html).not.toMatch(/rel="preload"[^>]*\/remotes\//);
+});
+
+test('a page for signed-in people, asked for without a session, is sent as the sign-in page', async ({
+  request,
+}) => {
+  const html = await firstHtml(request, '/curbside-pickup?orderNumber=CR-100234');
+  expect(html).toContain('<script type="application/json" id="sign-in-first">"/auth"</script>');
+  expect(html).toContain('Welcome back');
+  // None of the remote's code: the shell remembers the page and shows the sign-in address.
+  expect(html).not.toMatch(/rel="preload"[^>]*\/remotes\//);
+  expect(html).not.toContain('server-remote-entries');
 });
 
 test('the shell uses the inlined configuration and the preloads: no /remotes.json, each file once', async ({

@@ -8,6 +8,7 @@ import { definePages } from 'shared-contracts/pages';
 export const PAGES = definePages<ComponentType>([
   {
     path: '/curbside-pickup',
+    signedInOnly: true,
     load: () =>
       import(
         /* webpackChunkName: "route~curbside-pickup" */ './features/curbside-pickup/curbside-pickup-page'

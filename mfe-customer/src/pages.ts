@@ -24,6 +24,7 @@ export const PAGES = definePages<ComponentType>([
   },
   {
     path: '/checkout',
+    signedInOnly: true,
     signedInData: ['/api/wallet', '/api/payment-methods'],
     load: () =>
       import(/* webpackChunkName: "route~checkout" */ './features/checkout/checkout-page').then(
@@ -40,6 +41,7 @@ export const PAGES = definePages<ComponentType>([
   },
   {
     path: '/pickup-history',
+    signedInOnly: true,
     signedInData: ['/api/pickup-history'],
     load: () =>
       import(
@@ -48,6 +50,7 @@ export const PAGES = definePages<ComponentType>([
   },
   {
     path: '/delivery-tracking/:id',
+    signedInOnly: true,
     load: () =>
       import(
         /* webpackChunkName: "route~delivery-tracking" */ './features/delivery-tracking/delivery-tracking-page'
@@ -64,6 +67,7 @@ export const PAGES = definePages<ComponentType>([
   },
   {
     path: '/settings',
+    signedInOnly: true,
     signedInData: ['/api/users/me', '/api/addresses'],
     load: () =>
       import(/* webpackChunkName: "route~settings" */ './features/settings/settings-page').then(
@@ -72,6 +76,7 @@ export const PAGES = definePages<ComponentType>([
   },
   {
     path: '/refund-request',
+    signedInOnly: true,
     load: () =>
       import(
         /* webpackChunkName: "route~refund-request" */ './features/refund-request/refund-request-page'

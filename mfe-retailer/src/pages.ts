@@ -36,6 +36,7 @@ export const PAGES = definePages<ComponentType>([
   },
   {
     path: '/retailer-onboarding',
+    signedInOnly: true,
     load: () =>
       import(
         /* webpackChunkName: "route~retailer-onboarding" */ './features/retailer-onboarding/retailer-onboarding-page'

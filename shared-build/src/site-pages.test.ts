@@ -20,6 +20,17 @@ describe("the site's page declarations", () => {
       '/api/payment-methods',
     ]);
     expect(routes.signedInData['/about-us']).toBeUndefined();
+    // The pages whose first visit without a session the server answers with the sign-in page.
+    expect(routes.signedInOnly).toEqual([
+      '/checkout',
+      '/pickup-history',
+      '/delivery-tracking/:id',
+      '/wallet',
+      '/settings',
+      '/refund-request',
+      '/curbside-pickup',
+      '/retailer-onboarding',
+    ]);
   });
 
   it('keep the recent-password check on the wallet', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  matchesPagePath,
   normalisePath,
   ownedPath,
   ownerOf,
@@ -100,12 +101,36 @@ describe('siteRoutesOf', () => {
       siteRoutesOf({
         shell: [page('/auth')],
         marketing: [page('/')],
-        customer: [page('/delivery-tracking/:id'), page('/wallet', ['/api/wallet'])],
+        customer: [
+          { ...page('/delivery-tracking/:id'), signedInOnly: true },
+          { ...page('/wallet', ['/api/wallet']), sensitive: true },
+          page('/store-selection'),
+        ],
       }),
     ).toEqual({
-      owners: { marketing: ['/'], customer: ['/delivery-tracking', '/wallet'] },
+      owners: { marketing: ['/'], customer: ['/delivery-tracking', '/wallet', '/store-selection'] },
       shellPaths: ['/auth'],
       signedInData: { '/wallet': ['/api/wallet'] },
+      // A sensitive page is a signed-in page too.
+      signedInOnly: ['/delivery-tracking/:id', '/wallet'],
     });
+  });
+});
+
+describe('matchesPagePath', () => {
+  it('answers the paths the page itself answers, as sent by a browser', () => {
+    expect(matchesPagePath('/curbside-pickup', '/curbside-pickup')).toBe(true);
+    expect(matchesPagePath('/curbside-pickup', '/Curbside-Pickup/')).toBe(true);
+    expect(matchesPagePath('/delivery-tracking/:id', '/delivery-tracking/CR-1042')).toBe(true);
+    expect(matchesPagePath('/schedule-pickup/*', '/schedule-pickup/payment/card')).toBe(true);
+    expect(matchesPagePath('/schedule-pickup/*', '/schedule-pickup')).toBe(true);
+  });
+
+  it('leaves paths below or beside the page to its owner', () => {
+    expect(matchesPagePath('/curbside-pickup', '/curbside-pickup/extra')).toBe(false);
+    expect(matchesPagePath('/delivery-tracking/:id', '/delivery-tracking')).toBe(false);
+    expect(matchesPagePath('/delivery-tracking/:id', '/delivery-tracking/CR-1/map')).toBe(false);
+    expect(matchesPagePath('/wallet', '/wallets')).toBe(false);
+    expect(matchesPagePath('/', '/wallet')).toBe(false);
   });
 });

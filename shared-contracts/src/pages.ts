@@ -27,7 +27,17 @@ export interface PageDeclaration<Page = unknown> {
   signedInData?: readonly string[];
   /** Shown only within the recent-password window (the sign-in flow's sensitive guard). */
   sensitive?: boolean;
+  /**
+   * For signed-in people only: the page's guard sends anyone else to /auth, remembering the page
+   * as redirectAfterLogin. Said here as well so that the server can answer a first visit without
+   * a session with the sign-in page itself, instead of the page's code only to be sent on
+   * (api/src/ssr). Sensitive pages are signed-in pages too.
+   */
+  signedInOnly?: boolean;
 }
+
+/** The sign-in page, where a page for signed-in people sends anyone else. */
+export const SIGN_IN_PAGE = '/auth';
 
 /** A list of pages, typed by what their `load` gives (`definePages<ComponentType>([...])`). */
 export function definePages<Page>(
@@ -44,6 +54,11 @@ export interface SiteRoutes {
   shellPaths: readonly string[];
   /** By owned path, the API paths that page reads for a signed-in visitor. */
   signedInData: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The paths, as declared (`/delivery-tracking/:id`), of the pages for signed-in people only
+   * (`signedInOnly` or `sensitive`); matched with `matchesPagePath`.
+   */
+  signedInOnly: readonly string[];
 }
 
 /** `/delivery-tracking/:id` → `/delivery-tracking`: the page's path up to its first parameter. */
@@ -73,6 +88,23 @@ export function normalisePath(pathname: string): string {
 export function ownsPath(owned: string, pathname: string): boolean {
   if (owned === '/') return pathname === '/';
   return pathname === owned || pathname.startsWith(`${owned}/`);
+}
+
+/**
+ * Whether a page's declared path answers `pathname` itself, as its route does: a parameter stands
+ * for one non-empty segment and `*` for any rest. Paths below a page that its route does not
+ * answer are not matched (they are that page's owner's to answer, with its not-found page).
+ */
+export function matchesPagePath(declared: string, pathname: string): boolean {
+  const pattern = declared.split('/').filter(Boolean);
+  const segments = normalisePath(pathname).split('/').filter(Boolean);
+  for (const [index, part] of pattern.entries()) {
+    if (part === '*') return true;
+    const segment = segments[index];
+    if (segment === undefined) return false;
+    if (!part.startsWith(':') && part !== segment) return false;
+  }
+  return segments.length === pattern.length;
 }
 
 /** Of `owned` paths, the longest that owns `pathname`, or undefined. */
@@ -143,19 +175,27 @@ export function pageProblems(
 
 /** The route table of a site: each owner's pages (the shell's under `shell`). */
 export function siteRoutesOf(
-  site: Readonly<Record<string, readonly Pick<PageDeclaration, 'path' | 'signedInData'>[]>>,
+  site: Readonly<
+    Record<
+      string,
+      readonly Pick<PageDeclaration, 'path' | 'signedInData' | 'sensitive' | 'signedInOnly'>[]
+    >
+  >,
 ): SiteRoutes {
   const owners: Record<string, string[]> = {};
   const signedInData: Record<string, string[]> = {};
+  const signedInOnly: string[] = [];
   for (const [owner, pages] of Object.entries(site)) {
     if (owner !== 'shell') owners[owner] = pages.map((page) => ownedPath(page.path));
     for (const page of pages) {
       if (page.signedInData?.length) signedInData[ownedPath(page.path)] = [...page.signedInData];
+      if (page.signedInOnly || page.sensitive) signedInOnly.push(page.path);
     }
   }
   return {
     owners,
     shellPaths: (site.shell ?? []).map((page) => ownedPath(page.path)),
     signedInData,
+    signedInOnly,
   };
 }

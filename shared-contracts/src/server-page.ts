@@ -45,3 +45,12 @@ export const HYDRATED_ATTRIBUTE = 'data-hydrated';
  */
 export const COPY_TEXT_ATTRIBUTE = 'data-copy-text';
 export const COPIED_AT_ATTRIBUTE = 'data-copied-at';
+
+/**
+ * The id of the JSON data block the server adds when, instead of a page for signed-in people,
+ * it sent a visitor without a session the sign-in page (its path, `"/auth"`, is the block's
+ * content): the page's code would only have sent them there. The shell then remembers the page
+ * they asked for as redirectAfterLogin and shows the sign-in page's address before it hydrates
+ * (shell/src/boot/sign-in-first.ts).
+ */
+export const SIGN_IN_FIRST_ID = 'sign-in-first';

@@ -5,13 +5,19 @@ import {
   manifestFileUrl,
   remoteEntryUrl,
 } from 'shared-contracts/federation-manifest';
-import { pageAt, ownerOf as pageOwner } from 'shared-contracts/pages';
+import {
+  matchesPagePath,
+  pageAt,
+  ownerOf as pageOwner,
+  SIGN_IN_PAGE,
+} from 'shared-contracts/pages';
 import { REMOTE_NAMES, type RemoteName, type RemotesManifest } from 'shared-contracts/remotes';
 import {
   AFTER_PAINT_HINTS_ID,
   NOT_YET_INTERACTIVE_ATTRIBUTE,
   REMOTE_ENTRIES_ID,
   SERVER_QUERY_STATE_ID,
+  SIGN_IN_FIRST_ID,
 } from 'shared-contracts/server-page';
 import { fileCache } from './file-cache.ts';
 import type { ServerRenderedPage, ServerRenderer, SignedInRender } from './server-render.ts';
@@ -36,6 +42,8 @@ export interface RouteOwners {
   shellPaths?: readonly string[];
   /** By page, the API paths its render may read for a signed-in visitor. */
   signedInData?: Readonly<Record<string, readonly string[]>>;
+  /** The declared paths of the pages for signed-in people only (absent in older builds). */
+  signedInOnly?: readonly string[];
   /**
    * false in the non-federated reference build (ADR 012): the shell bundles every remote, so
    * there is no remote entry to hint.
@@ -92,6 +100,11 @@ export function signedInReads(
   const data = table?.signedInData ?? {};
   const page = pageAt(Object.keys(data), pathname);
   return new Set(page ? data[page] : []);
+}
+
+/** Whether the page at `pathname` is for signed-in people only, by its declaration. */
+export function isSignedInOnly(pathname: string, table: RouteOwners | undefined): boolean {
+  return (table?.signedInOnly ?? []).some((declared) => matchesPagePath(declared, pathname));
 }
 
 // Manifest URLs of the same server are root-relative: resolve them against a stand-in origin.
@@ -176,6 +189,7 @@ export function composePage(
     afterPaintPreloads = [],
     remoteEntries = {},
     rendered,
+    signInFirst,
   }: {
     remotesConfig: RemotesManifest;
     preloads: readonly PreloadHint[];
@@ -183,6 +197,8 @@ export function composePage(
     /** Manifest URL → entry script, for the remotes whose manifest the server read. */
     remoteEntries?: Readonly<Record<string, string>>;
     rendered?: ServerRenderedPage;
+    /** The sign-in page's path when it is sent instead of the page asked for. */
+    signInFirst?: string;
   },
 ): string {
   const paintFirst = rendered !== undefined && afterPaintPreloads.length > 0;
@@ -211,6 +227,9 @@ export function composePage(
     rendered?.queryState === undefined
       ? ''
       : `<script type="application/json" id="${SERVER_QUERY_STATE_ID}">${jsonForScript(rendered.queryState)}</script>`,
+    signInFirst === undefined
+      ? ''
+      : `<script type="application/json" id="${SIGN_IN_FIRST_ID}">${jsonForScript(signInFirst)}</script>`,
     rendered?.head ?? '',
   ].join('');
   const at = page.search(/<\/head>/i);
@@ -265,12 +284,19 @@ export function createPageComposer({
   const readText = fileCache((text) => text);
   const readJson = fileCache((text) => JSON.parse(text) as unknown);
   return {
-    async page(url, visitor, releases) {
-      const pathname = url.split('?')[0] ?? '/';
+    async page(asked, visitor, releases) {
       const template = readText(path.join(shellDist, 'index.html'));
       if (template === undefined) return undefined;
       const config = releases?.config ?? remotesConfig();
       const table = readJson(path.join(shellDist, 'route-owners.json')) as RouteOwners | undefined;
+      // A page for signed-in people, asked for without a session: its code would only send the
+      // visitor to sign in, so the server sends the sign-in page at once (the shell remembers
+      // the page asked for, shell/src/boot/sign-in-first.ts). Only where the server renders:
+      // the shell's static page would otherwise hydrate nothing.
+      const signInFirst =
+        renderer !== undefined && !visitor && isSignedInOnly(asked.split('?')[0] ?? '/', table);
+      const url = signInFirst ? SIGN_IN_PAGE : asked;
+      const pathname = url.split('?')[0] ?? '/';
       const owner = ownerOf(pathname, table?.owners ? table : undefined);
       // The shell's start-up chunks, what loading a remote takes on a remote's page, and the page's
       // own chunks (in the reference build, a remote's page's too).
@@ -330,6 +356,7 @@ export function createPageComposer({
         afterPaintPreloads,
         remoteEntries,
         rendered,
+        signInFirst: signInFirst ? SIGN_IN_PAGE : undefined,
       });
     },
   };

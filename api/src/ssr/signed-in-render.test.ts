@@ -35,7 +35,8 @@ exports.renderPage = async ({ url, signedIn }) => {
   const user = signedIn ? JSON.stringify(signedIn.user) : 'signed out';
   const guard = signedIn && page === '/wallet' && !signedIn.sensitive ? 'to /re-authenticate' : '';
   const body = data && !guard ? await read(data) : '';
-  return { html: '<main>' + user + guard + body + '</main>', head: '', leftToBrowser: [] };
+  const heading = data ? '' : '<h1>page ' + page + '</h1>';
+  return { html: '<main>' + heading + user + guard + body + '</main>', head: '', leftToBrowser: [] };
 };
 `;
 const INDEX =
@@ -43,8 +44,13 @@ const INDEX =
 // The shell's route table as its build writes it from the pages' declarations: what each page
 // reads for a signed-in visitor.
 const ROUTE_OWNERS = JSON.stringify({
-  owners: { customer: ['/pickup-history', '/wallet', '/settings', '/pickup-receipt'] },
-  shellPaths: [],
+  owners: {
+    customer: ['/pickup-history', '/wallet', '/settings', '/pickup-receipt', '/delivery-tracking'],
+    curbside: ['/curbside-pickup'],
+  },
+  shellPaths: ['/auth'],
+  // The pages for signed-in people only, as declared.
+  signedInOnly: ['/curbside-pickup', '/delivery-tracking/:id'],
   signedInData: {
     '/pickup-history': ['/api/pickup-history'],
     '/wallet': ['/api/wallet', '/api/wallet/entries', '/api/payment-methods'],
@@ -187,6 +193,32 @@ describeEachDatabase('pages rendered for a signed-in customer (ADR 015)', (kind)
         if (header) expect(sessionSetCookie(response)).toContain('Max-Age=0');
       }
     }
+  });
+
+  it('answers a visitor without a session with the sign-in page on a page for signed-in people', async () => {
+    for (const header of [undefined, `${SESSION_COOKIE}=${'A'.repeat(43)}`]) {
+      for (const asked of ['/curbside-pickup?orderNumber=CR-100234', '/delivery-tracking/CR-1']) {
+        const { response, html } = await page(asked, header);
+        expect(response.status).toBe(200);
+        expect(html, asked).toContain('<h1>page /auth</h1>');
+        // The shell then remembers the page asked for and shows /auth's address.
+        expect(html).toContain(
+          '<script type="application/json" id="sign-in-first">"/auth"</script>',
+        );
+        expect(response.headers.get('cache-control')).toBe('no-cache');
+      }
+    }
+    // Paths the page itself does not answer stay its owner's (its not-found page).
+    const below = await page('/delivery-tracking');
+    expect(below.html).toContain('<h1>page /delivery-tracking</h1>');
+    expect(below.html).not.toContain('sign-in-first');
+  });
+
+  it('renders a page for signed-in people as itself for a signed-in customer', async () => {
+    const { html } = await page('/curbside-pickup', cookie);
+    expect(html).toContain('<h1>page /curbside-pickup</h1>');
+    expect(html).toContain(DEMO_CUSTOMER.firstName);
+    expect(html).not.toContain('sign-in-first');
   });
 
   it("refuses a signed-in render the data its page does not declare, another page's too", async () => {
