@@ -115,8 +115,9 @@ test.describe('a remote that is down', () => {
     ).toBe(true);
   });
 
+  // Signed in: a visitor without a session is sent the sign-in page, which loads no remote.
   test('a malformed remotes.json entry names the remote and leaves the others working', async ({
-    page,
+    signedInPage: page,
   }) => {
     await page.route('**/remotes.json', async (route) => {
       const response = await route.fetch();
