@@ -23,14 +23,37 @@ const index = (value) => Math.round(value).toLocaleString('en-US');
 const times = (value) => `${value.toFixed(2)}×`;
 const oneMinuteLoad = () => loadavg()[0].toFixed(2);
 
-/** One calibrated run of `url`; what the tables use. */
+/** Runs before a route's turn is given up when Lighthouse cannot measure the page. */
+const ATTEMPTS = 3;
+
+/**
+ * One calibrated run of `url`; what the tables use. A run Lighthouse could not measure (no TBT:
+ * it found no interactive point in the trace, as happened now and then with DevTools throttling)
+ * is said and run again, so a table never counts it as a score of 0.
+ */
 async function audit(url, target, method, label) {
+  for (let attempt = 1; ; attempt += 1) {
+    const sample = await auditOnce(url, target, method, label);
+    if (sample) return sample;
+    if (attempt === ATTEMPTS) {
+      throw new Error(`${label}: Lighthouse could not measure TBT in ${ATTEMPTS} runs`);
+    }
+  }
+}
+
+/** One run; undefined when Lighthouse did not measure TBT. */
+async function auditOnce(url, target, method, label) {
   const loadBefore = oneMinuteLoad();
   const { lhr, browser, calibration } = await runLighthouse(url, ['performance'], {
     calibrate: target,
     method,
   });
   const { audits } = lhr;
+  const blocking = audits['total-blocking-time'];
+  if (!Number.isFinite(blocking.numericValue)) {
+    console.log(`${label}: not measured (${blocking.errorMessage ?? 'no TBT'}); run again`);
+    return undefined;
+  }
   const sample = {
     performance: lhr.categories.performance.score * 100,
     tbt: audits['total-blocking-time'].numericValue,
