@@ -17,7 +17,7 @@ const REACT_18 = {
   'react-dom/client': '^18.0.0',
 };
 // The singleton the runtime checks first is the first one the remote's code asks for.
-const REACT_PACKAGE = String.raw`(react(?:/jsx-runtime)?|react-dom(?:/client)?)`;
+const REACT_PACKAGE = '(react(?:/jsx-runtime)?|react-dom(?:/client)?)';
 
 let origin: StaticOrigin;
 let site: ExtraServer;
