@@ -1,4 +1,6 @@
+import { STORAGE_KEYS } from 'shared-auth';
 import { afterEach, describe, expect, it } from 'vitest';
+import { TOKEN_STORAGE_KEY, takeAwaySignInForStoredSession } from './session-without-cookie';
 import { followSignInFirst } from './sign-in-first';
 
 // The server's answer to a visitor without a session on a page for signed-in people: the sign-in
@@ -24,7 +26,8 @@ describe('followSignInFirst', () => {
     window.history.replaceState(null, '', '/curbside-pickup?orderNumber=CR-100234#arrive');
     const root = serverSentSignIn();
 
-    followSignInFirst(root);
+    takeAwaySignInForStoredSession();
+    followSignInFirst();
 
     expect(window.location.pathname).toBe('/auth');
     expect(window.location.search).toBe('');
@@ -41,7 +44,9 @@ describe('followSignInFirst', () => {
     localStorage.setItem('token', 'a-session-token');
     const root = serverSentSignIn();
 
-    followSignInFirst(root);
+    // The shell's first script, then bootstrap, as they run.
+    takeAwaySignInForStoredSession();
+    followSignInFirst();
 
     expect(window.location.pathname).toBe('/curbside-pickup');
     expect(root.childElementCount).toBe(0);
@@ -51,12 +56,18 @@ describe('followSignInFirst', () => {
   it('does nothing on a page the server sent as asked, or for a block that is not a path here', () => {
     window.history.replaceState(null, '', '/wallet');
     document.body.innerHTML = '<div id="root"><h1>Wallet</h1></div>';
-    const root = document.getElementById('root') as HTMLElement;
-    followSignInFirst(root);
+    followSignInFirst();
     for (const block of ['"https://elsewhere.example/auth"', '"//elsewhere.example"', '{', '42']) {
-      followSignInFirst(serverSentSignIn(block));
+      serverSentSignIn(block);
+      followSignInFirst();
       expect(window.location.pathname).toBe('/wallet');
     }
     expect(sessionStorage.getItem('redirectAfterLogin')).toBeNull();
+  });
+});
+
+describe('the token key read before the shared modules load', () => {
+  it("is shared-auth's", () => {
+    expect(TOKEN_STORAGE_KEY).toBe(STORAGE_KEYS.token);
   });
 });

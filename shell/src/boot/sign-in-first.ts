@@ -1,4 +1,4 @@
-import { getToken, rememberRedirect, STORAGE_KEYS } from 'shared-auth';
+import { rememberRedirect, STORAGE_KEYS } from 'shared-auth';
 import { SIGN_IN_FIRST_ID } from 'shared-contracts/server-page';
 import { takeJsonDataBlock } from './json-data-block';
 
@@ -8,19 +8,18 @@ import { takeJsonDataBlock } from './json-data-block';
  * shell hydrates it, this does what the page's guard would have done: the page is remembered as
  * redirectAfterLogin and the address becomes the sign-in page's, so the router, the server's HTML
  * and the address agree. A browser that holds a session the server could not see (a token but no
- * cookie, as after signing in through the API) gets the page it asked for, rendered here instead:
- * the sign-in form is taken away at once, so such a customer is never offered it.
+ * cookie, as after signing in through the API) has had the sign-in page taken away already, by
+ * the shell's first script (boot/session-without-cookie.ts), and gets the page it asked for.
  */
-export function followSignInFirst(
-  container: Element,
-  { doc = document, win = window }: { doc?: Document; win?: Window } = {},
-): void {
+export function followSignInFirst({
+  doc = document,
+  win = window,
+}: {
+  doc?: Document;
+  win?: Window;
+} = {}): void {
   const signIn = takeJsonDataBlock(SIGN_IN_FIRST_ID, () => {}, doc);
   if (typeof signIn !== 'string' || !signIn.startsWith('/') || signIn.startsWith('//')) return;
-  if (getToken()) {
-    container.replaceChildren();
-    return;
-  }
   const { pathname, search, hash } = win.location;
   rememberRedirect(STORAGE_KEYS.redirectAfterLogin, `${pathname}${search}${hash}`);
   win.history.replaceState(win.history.state, '', signIn);

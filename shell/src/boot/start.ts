@@ -4,7 +4,10 @@ import { afterPaint } from './after-paint';
 import { applyAfterPaintHints } from './after-paint-hints';
 import { answerEarlyCopies } from './early-copy';
 import { holdEarlySubmits } from './early-submits';
+import { takeAwaySignInForStoredSession } from './session-without-cookie';
 
+// First: a signed-in browser is never shown the sign-in page the server sent without a cookie.
+takeAwaySignInForStoredSession();
 const serverRendered = Boolean(document.getElementById('root')?.firstElementChild);
 // Before React owns the server's HTML: a form must not submit natively (early-submits.ts), and a
 // copy button copies within the tap's gesture (early-copy.ts). Other taps are not held: links
