@@ -294,8 +294,10 @@ export function createPageComposer({
       // the page asked for, shell/src/boot/sign-in-first.ts). Only where the server renders:
       // the shell's static page would otherwise hydrate nothing.
       const signInFirst =
-        renderer !== undefined && !visitor && isSignedInOnly(asked.split('?')[0] ?? '/', table);
-      const url = signInFirst ? SIGN_IN_PAGE : asked;
+        renderer !== undefined && !visitor && isSignedInOnly(asked.split('?')[0] ?? '/', table)
+          ? SIGN_IN_PAGE
+          : undefined;
+      const url = signInFirst ?? asked;
       const pathname = url.split('?')[0] ?? '/';
       const owner = ownerOf(pathname, table?.owners ? table : undefined);
       // The shell's start-up chunks, what loading a remote takes on a remote's page, and the page's
@@ -356,7 +358,7 @@ export function createPageComposer({
         afterPaintPreloads,
         remoteEntries,
         rendered,
-        signInFirst: signInFirst ? SIGN_IN_PAGE : undefined,
+        signInFirst,
       });
     },
   };
