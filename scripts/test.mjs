@@ -62,6 +62,9 @@ await must('Import directions', run('node', ['scripts/check-import-directions.mj
 // Comments, test titles and docs cite no tracker numbers and no notes outside the repository.
 log('Comment citations');
 await must('Comment citations', run('node', ['scripts/check-comments.mjs']));
+// Font sizes and weights are steps of the theme's type scale (the script says why).
+log('Type scale');
+await must('Type scale', run('node', ['scripts/check-type-scale.mjs']));
 
 // The first phase runs side by side to keep both cores busy: type-checking,
 // unit tests and the production build do not depend on each other; the API suites and the

@@ -33,12 +33,12 @@ const Body = styled.span`
 `;
 
 const Title = styled.span`
-  font-weight: 600;
+  font-weight: 700;
 `;
 
 const Description = styled.span`
   color: ${({ theme }) => theme.colors.muted};
-  font-size: 0.925rem;
+  font-size: 0.875rem;
 `;
 
 const Aside = styled.span`
@@ -122,5 +122,5 @@ export const FieldError = styled.p`
   margin: 0;
   font-size: 0.875rem;
   color: ${({ theme }) => theme.colors.danger};
-  font-weight: 500;
+  font-weight: 400;
 `;

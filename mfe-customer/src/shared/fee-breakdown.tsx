@@ -20,7 +20,7 @@ const List = styled.dl`
   }
   .total {
     font-weight: 700;
-    font-size: 1.1rem;
+    font-size: 1.125rem;
     border-top: 1px solid ${({ theme }) => theme.colors.border};
     padding-top: 8px;
     margin-top: 4px;

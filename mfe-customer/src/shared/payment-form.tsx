@@ -43,7 +43,7 @@ const Section = styled.section`
   flex-direction: column;
   gap: 12px;
   h3 {
-    font-size: 1.15rem;
+    font-size: 1.125rem;
     margin: 0;
   }
 `;

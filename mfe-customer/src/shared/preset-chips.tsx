@@ -18,6 +18,6 @@ export const PresetChip = styled.button<{ $active: boolean }>`
   border: 2px solid ${({ $active, theme }) => ($active ? theme.colors.primary : theme.colors.border)};
   background: ${({ $active, theme }) => ($active ? theme.colors.primarySoft : theme.colors.surface)};
   color: ${({ theme }) => theme.colors.text};
-  font-weight: 600;
+  font-weight: 700;
   cursor: pointer;
 `;

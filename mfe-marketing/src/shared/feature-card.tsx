@@ -9,7 +9,7 @@ const Card = styled.article`
   box-shadow: ${({ theme }) => theme.shadows.card};
   padding: 24px;
   height: 100%;
-  h3 { font-size: 1.15rem; margin: 14px 0 8px; }
+  h3 { font-size: 1.125rem; margin: 14px 0 8px; }
   p { margin: 0; color: ${({ theme }) => theme.colors.muted}; }
 `;
 

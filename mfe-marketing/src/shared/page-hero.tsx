@@ -11,13 +11,14 @@ const Band = styled.div`
 `;
 
 const Title = styled.h1`
-  font-size: clamp(1.9rem, 3vw + 1rem, 3rem);
+  font-size: 1.875rem;
+  ${media.md} { font-size: 3rem; }
   max-width: 20ch;
   margin-bottom: 16px;
 `;
 
 const Lead = styled.p`
-  font-size: 1.15rem;
+  font-size: 1.125rem;
   max-width: 62ch;
   color: #e4e7ec;
   margin: 0;

@@ -24,7 +24,7 @@ const Header = styled.div<{ $center?: boolean }>`
 
 export const Eyebrow = styled.p`
   margin: 0 0 8px;
-  font-size: 0.85rem;
+  font-size: 0.875rem;
   font-weight: 700;
   letter-spacing: 0.08em;
   text-transform: uppercase;
@@ -32,12 +32,13 @@ export const Eyebrow = styled.p`
 `;
 
 export const SectionTitle = styled.h2`
-  font-size: clamp(1.5rem, 1.5vw + 1rem, 2.1rem);
+  font-size: 1.5rem;
+  ${media.md} { font-size: 1.875rem; }
   margin-bottom: 12px;
 `;
 
 export const SectionLead = styled.p`
-  font-size: 1.05rem;
+  font-size: 1rem;
   color: ${({ theme }) => theme.colors.muted};
   margin: 0;
 `;

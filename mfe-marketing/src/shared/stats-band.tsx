@@ -11,7 +11,7 @@ const List = styled.dl`
   text-align: center;
   div { display: flex; flex-direction: column-reverse; }
   dt { color: #e4e7ec; }
-  dd { margin: 0; font-size: 2.4rem; font-weight: 800; color: ${({ theme }) => theme.colors.accent}; }
+  dd { margin: 0; font-size: 2.25rem; font-weight: 700; color: ${({ theme }) => theme.colors.accent}; }
 `;
 
 /** The marketing figures (shared/company-facts.ts), with one retailer count everywhere. */

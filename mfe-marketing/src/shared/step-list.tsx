@@ -30,7 +30,7 @@ const Item = styled.li`
     font-weight: 700;
     margin-bottom: 12px;
   }
-  h3 { font-size: 1.05rem; margin: 0 0 6px; }
+  h3 { font-size: 1rem; margin: 0 0 6px; }
   p { margin: 0; color: ${({ theme }) => theme.colors.muted}; }
 `;
 

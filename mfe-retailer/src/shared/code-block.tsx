@@ -18,7 +18,7 @@ const Bar = styled.figcaption`
   gap: 8px;
   padding: 8px 12px;
   background: rgba(255, 255, 255, 0.06);
-  font-size: 0.85rem;
+  font-size: 0.875rem;
   color: #c9d1d9;
 `;
 
@@ -27,7 +27,7 @@ const Pre = styled.pre`
   padding: 14px 16px;
   overflow-x: auto;
   font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: 0.85rem;
+  font-size: 0.875rem;
   line-height: 1.55;
   white-space: pre;
   &:focus-visible {

@@ -15,7 +15,7 @@ export const TableWrap = styled.div.attrs({ role: 'region', tabIndex: 0 })<{
 export const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
-  font-size: 0.95rem;
+  font-size: 0.875rem;
   th,
   td {
     text-align: left;
@@ -24,7 +24,7 @@ export const Table = styled.table`
     vertical-align: top;
   }
   th {
-    font-size: 0.85rem;
+    font-size: 0.875rem;
     color: ${({ theme }) => theme.colors.muted};
   }
   code {

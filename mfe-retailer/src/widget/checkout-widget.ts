@@ -108,7 +108,7 @@ li:last-child { border-bottom: 0; }
 button { width: 100%; min-height: 44px; border: 0; border-radius: 8px; font: inherit; font-weight: 700; cursor: pointer; background: var(--cr-color); color: var(--cr-text); }
 button:focus-visible { outline: 3px solid #1570ef; outline-offset: 2px; }
 button[disabled] { opacity: 0.6; cursor: progress; }
-.error { color: #b42318; margin: 8px 0 0; font-size: 0.9rem; }
+.error { color: #b42318; margin: 8px 0 0; font-size: 0.875rem; }
 .badge { display: inline-block; font-size: 0.75rem; font-weight: 700; background: #fffaeb; color: #93370d; border-radius: 999px; padding: 1px 8px; margin-left: 6px; }
 `;
 

@@ -18,7 +18,7 @@ const Pill = styled.span<{ $tone: BadgeTone }>`
   gap: 6px;
   padding: 2px 10px;
   border-radius: ${({ theme }) => theme.radii.pill};
-  font-size: 0.85rem;
+  font-size: 0.875rem;
   font-weight: 700;
   white-space: nowrap;
   background: ${({ $tone, theme }) => COLORS[$tone](theme)[0]};

@@ -15,7 +15,7 @@ interface StyleProps {
 const sizes: Record<ButtonSize, ReturnType<typeof css>> = {
   sm: css`min-height: 36px; padding: 6px 12px; font-size: 0.875rem;`,
   md: css`min-height: 44px; padding: 10px 18px; font-size: 1rem;`,
-  lg: css`min-height: 52px; padding: 14px 26px; font-size: 1.075rem;`,
+  lg: css`min-height: 52px; padding: 14px 26px; font-size: 1rem;`,
 };
 
 const variants: Record<ButtonVariant, ReturnType<typeof css>> = {
@@ -57,7 +57,7 @@ export const buttonStyles = css<StyleProps>`
   gap: 8px;
   border: 2px solid;
   border-radius: ${({ theme }) => theme.radii.md};
-  font-weight: 600;
+  font-weight: 700;
   line-height: 1.2;
   text-decoration: none;
   cursor: pointer;

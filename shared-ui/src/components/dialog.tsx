@@ -26,7 +26,7 @@ const Content = styled(DialogPrimitive.Content)`
 `;
 
 const Title = styled(DialogPrimitive.Title)`
-  font-size: 1.3rem;
+  font-size: 1.25rem;
   margin: 0 40px 8px 0;
 `;
 
@@ -43,7 +43,7 @@ const CloseButton = styled(DialogPrimitive.Close)`
   border: 0;
   border-radius: 50%;
   background: transparent;
-  font-size: 1.4rem;
+  font-size: 1.5rem;
   cursor: pointer;
   color: ${({ theme }) => theme.colors.text};
   &:hover { background: rgba(16, 24, 40, 0.06); }

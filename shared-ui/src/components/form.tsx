@@ -28,8 +28,8 @@ const FieldWrap = styled.div`
 `;
 
 const Label = styled.label`
-  font-weight: 600;
-  font-size: 0.95rem;
+  font-weight: 700;
+  font-size: 0.875rem;
 `;
 
 const Hint = styled.p`
@@ -42,7 +42,7 @@ const ErrorText = styled.p`
   margin: 0;
   font-size: 0.875rem;
   color: ${({ theme }) => theme.colors.danger};
-  font-weight: 500;
+  font-weight: 400;
 `;
 
 export interface FieldControlProps {

@@ -56,12 +56,13 @@ export const Card = styled.section`
 `;
 
 export const PageTitle = styled.h1`
-  font-size: clamp(1.6rem, 2.5vw + 1rem, 2.4rem);
+  font-size: 1.5rem;
+  ${media.md} { font-size: 2.25rem; }
   margin-bottom: 8px;
 `;
 
 export const Lead = styled.p`
-  font-size: 1.075rem;
+  font-size: 1rem;
   color: ${({ theme }) => theme.colors.muted};
   max-width: 70ch;
 `;

@@ -5,7 +5,7 @@ import { Lead, Page } from './layout';
 
 const Code = styled.p`
   font-size: 4rem;
-  font-weight: 800;
+  font-weight: 700;
   color: ${({ theme }) => theme.colors.primary};
   margin: 0;
   line-height: 1;

@@ -19,7 +19,7 @@ export const TabsTrigger = styled(TabsPrimitive.Trigger)`
   border: 0;
   border-radius: ${({ theme }) => theme.radii.sm};
   background: transparent;
-  font-weight: 600;
+  font-weight: 700;
   color: ${({ theme }) => theme.colors.muted};
   cursor: pointer;
   &[data-state='active'] {

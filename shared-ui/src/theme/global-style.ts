@@ -17,7 +17,12 @@ export const GlobalStyle = createGlobalStyle`
     background: ${theme.colors.background};
     -webkit-font-smoothing: antialiased;
   }
-  h1, h2, h3, h4 { line-height: 1.2; margin: 0 0 0.5em; }
+  h1, h2, h3, h4 { line-height: 1.2; margin: 0 0 0.5em; font-weight: ${theme.weights.bold}; }
+  /* The browser's own heading sizes (2em, 1.5em, 1.17em) are off the type scale. */
+  h1 { font-size: ${theme.text['3xl']}; }
+  h2 { font-size: ${theme.text['2xl']}; }
+  h3 { font-size: ${theme.text.lg}; }
+  h4 { font-size: ${theme.text.md}; }
   p { margin: 0 0 1em; }
   img, svg { max-width: 100%; }
   a { color: ${theme.colors.primary}; }

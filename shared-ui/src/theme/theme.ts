@@ -27,6 +27,25 @@ export const theme = {
     body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
     mono: "ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace",
   },
+  /**
+   * The type scale: every font size and weight in the site's styles is one of these (checked by
+   * scripts/check-type-scale.mjs). Few steps keep the pages consistent, and each size and weight
+   * pair a page uses is a font the browser resolves before its first layout (docs/benchmarks.md,
+   * "What the first layout waits on").
+   */
+  text: {
+    xs: '0.75rem',
+    sm: '0.875rem',
+    md: '1rem',
+    lg: '1.125rem',
+    xl: '1.25rem',
+    '2xl': '1.5rem',
+    '3xl': '1.875rem',
+    '4xl': '2.25rem',
+    '5xl': '3rem',
+    '6xl': '4rem',
+  },
+  weights: { regular: 400, bold: 700 },
   radii: { sm: '6px', md: '10px', lg: '16px', pill: '999px' },
   shadows: {
     card: '0 1px 2px rgba(16, 24, 40, 0.06), 0 1px 3px rgba(16, 24, 40, 0.1)',

@@ -62,13 +62,13 @@ const Root = styled(ToastPrimitive.Root)<{ $variant: ToastVariant }>`
 `;
 
 const Title = styled(ToastPrimitive.Title)`
-  font-weight: 600;
+  font-weight: 700;
   grid-column: 1;
 `;
 
 const Description = styled(ToastPrimitive.Description)`
   grid-column: 1;
-  font-size: 0.925rem;
+  font-size: 0.875rem;
 `;
 
 const Close = styled(ToastPrimitive.Close)`

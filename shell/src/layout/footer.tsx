@@ -19,7 +19,7 @@ const Columns = styled.div`
 `;
 
 const Heading = styled.h2`
-  font-size: 0.95rem;
+  font-size: 0.875rem;
   text-transform: uppercase;
   letter-spacing: 0.06em;
   color: #ffffff;
@@ -62,7 +62,7 @@ const Bottom = styled.div`
   flex-wrap: wrap;
   gap: 12px 24px;
   justify-content: space-between;
-  font-size: 0.9rem;
+  font-size: 0.875rem;
 `;
 
 const Legal = styled.ul`

@@ -22,7 +22,7 @@ const Avatar = styled.button`
   background: ${({ theme }) => theme.colors.primary};
   color: #fff;
   font-weight: 700;
-  font-size: 0.95rem;
+  font-size: 0.875rem;
   letter-spacing: 0.02em;
   cursor: pointer;
   display: grid;
@@ -46,7 +46,7 @@ const Address = styled(DropdownMenuLabel)`
 
 const AddAddress = styled(DropdownMenuItem)`
   color: ${({ theme }) => theme.colors.primary};
-  font-size: 0.9rem;
+  font-size: 0.875rem;
   text-decoration: underline;
 `;
 

@@ -43,7 +43,7 @@ const MenuButton = styled.button`
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
-  font-weight: 600;
+  font-weight: 700;
   cursor: pointer;
   &[data-state='open'] {
     background: ${({ theme }) => theme.colors.primarySoft};

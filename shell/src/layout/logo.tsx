@@ -9,8 +9,8 @@ const Home = styled(Link)`
   min-height: 44px;
   color: ${({ theme }) => theme.colors.text};
   text-decoration: none;
-  font-weight: 800;
-  font-size: 1.3rem;
+  font-weight: 700;
+  font-size: 1.25rem;
   letter-spacing: -0.02em;
   span { white-space: nowrap; }
 `;

@@ -27,7 +27,7 @@ const Meta = styled.p`
   display: flex;
   flex-wrap: wrap;
   gap: 4px 16px;
-  font-size: 0.9rem;
+  font-size: 0.875rem;
 `;
 
 const URL_PATTERN = /(https?:\/\/[^\s]+)/g;
@@ -91,7 +91,7 @@ export function DevOutboxPage() {
                 </Muted>
               </Meta>
               {message.subject ? (
-                <h2 style={{ fontSize: '1.1rem', margin: '8px 0 0' }}>{message.subject}</h2>
+                <h2 style={{ fontSize: '1.125rem', margin: '8px 0 0' }}>{message.subject}</h2>
               ) : null}
               <Linkified text={message.text} />
             </Card>

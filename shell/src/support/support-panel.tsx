@@ -27,7 +27,7 @@ const Header = styled.div`
   padding: 14px 16px;
   background: ${({ theme }) => theme.colors.primary};
   color: #fff;
-  h2 { font-size: 1.1rem; margin: 0 0 2px; }
+  h2 { font-size: 1.125rem; margin: 0 0 2px; }
   p { margin: 0; font-size: 0.875rem; }
 `;
 
@@ -85,7 +85,7 @@ const Status = styled.li`
   align-items: center;
   gap: 8px;
   color: ${({ theme }) => theme.colors.muted};
-  font-size: 0.9rem;
+  font-size: 0.875rem;
 `;
 
 const Form = styled.form`
@@ -116,7 +116,7 @@ const MessageInput = styled.textarea<{ $invalid: boolean }>`
 
 const Hint = styled.p<{ $error?: boolean }>`
   margin: 0;
-  font-size: 0.8rem;
+  font-size: 0.75rem;
   color: ${({ $error, theme }) => ($error ? theme.colors.danger : theme.colors.muted)};
 `;
 

@@ -32,7 +32,7 @@ const StepCard = styled(Card)`
   display: flex;
   flex-direction: column;
   gap: 8px;
-  h2 { font-size: 1.15rem; margin: 0; }
+  h2 { font-size: 1.125rem; margin: 0; }
   p { margin: 0; color: ${({ theme }) => theme.colors.muted}; }
   svg { color: ${({ theme }) => theme.colors.primary}; }
 `;

@@ -12,7 +12,7 @@ import styled from 'styled-components';
 import { useVerifyPin } from './api';
 
 const PinInput = styled(Input)`
-  font-size: 1.6rem;
+  font-size: 1.5rem;
   letter-spacing: 0.5em;
   text-align: center;
   max-width: 220px;
@@ -25,7 +25,7 @@ const PinInput = styled(Input)`
 
 const Attempts = styled.p`
   margin: 0;
-  font-weight: 600;
+  font-weight: 700;
 `;
 
 /**

@@ -62,14 +62,14 @@ const Details = styled.dl`
   gap: 12px 24px;
   margin: 0;
   dt { font-size: 0.875rem; color: ${({ theme }) => theme.colors.muted}; }
-  dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+  dd { margin: 0; font-weight: 700; overflow-wrap: anywhere; }
 `;
 
 const Toggle = styled.label`
   display: inline-flex;
   align-items: center;
   gap: 8px;
-  font-weight: 600;
+  font-weight: 700;
   cursor: pointer;
   input { width: 20px; height: 20px; accent-color: ${({ theme }) => theme.colors.primary}; }
 `;

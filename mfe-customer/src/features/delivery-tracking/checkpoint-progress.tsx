@@ -60,13 +60,13 @@ const Dot = styled.span<{ $reached: boolean; $current: boolean }>`
 `;
 
 const Label = styled.span<{ $reached: boolean }>`
-  font-weight: ${({ $reached }) => ($reached ? 700 : 500)};
+  font-weight: ${({ $reached }) => ($reached ? 700 : 400)};
   color: ${({ $reached, theme }) => ($reached ? theme.colors.text : theme.colors.muted)};
 `;
 
 const When = styled.span`
   display: block;
-  font-size: 0.85rem;
+  font-size: 0.875rem;
   font-weight: 400;
   color: ${({ theme }) => theme.colors.muted};
 `;

@@ -8,7 +8,7 @@ const Facts = styled.dl`
   gap: 6px 16px;
   margin: 0;
   dt {
-    font-weight: 600;
+    font-weight: 700;
   }
   dd {
     margin: 0;

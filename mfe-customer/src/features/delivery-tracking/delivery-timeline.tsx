@@ -20,7 +20,7 @@ const Item = styled.li`
 `;
 
 const Meta = styled.div`
-  font-size: 0.85rem;
+  font-size: 0.875rem;
   color: ${({ theme }) => theme.colors.muted};
 `;
 

@@ -44,13 +44,13 @@ const Columns = styled.div`
 `;
 
 const StatusLine = styled.p`
-  font-size: 1.6rem;
-  font-weight: 800;
+  font-size: 1.5rem;
+  font-weight: 700;
   margin: 0;
 `;
 
 const Eta = styled.p`
-  font-size: 1.1rem;
+  font-size: 1.125rem;
   margin: 0;
   font-variant-numeric: tabular-nums;
 `;

@@ -73,7 +73,7 @@ const Entry = styled.li`
   }
   h3 {
     margin: 0;
-    font-size: 1.1rem;
+    font-size: 1.125rem;
   }
   p {
     margin: 0;

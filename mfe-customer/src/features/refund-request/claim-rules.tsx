@@ -8,7 +8,7 @@ const Section = styled.section`
   gap: 8px;
   h2 {
     margin: 0;
-    font-size: 1.15rem;
+    font-size: 1.125rem;
   }
   h3 {
     margin: 8px 0 0;

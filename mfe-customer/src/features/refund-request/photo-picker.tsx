@@ -41,7 +41,7 @@ const FileInput = styled.input`
 const ErrorText = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.danger};
-  font-weight: 500;
+  font-weight: 400;
 `;
 
 /**

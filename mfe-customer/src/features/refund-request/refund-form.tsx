@@ -47,7 +47,7 @@ const Fieldset = styled.fieldset`
   flex-direction: column;
   gap: 8px;
   legend {
-    font-weight: 600;
+    font-weight: 700;
     margin-bottom: 6px;
   }
   label {
@@ -66,7 +66,7 @@ const Fieldset = styled.fieldset`
 const ErrorText = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.danger};
-  font-weight: 500;
+  font-weight: 400;
   font-size: 0.875rem;
 `;
 

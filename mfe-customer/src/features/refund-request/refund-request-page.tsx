@@ -44,7 +44,7 @@ const List = styled.ul`
   }
   h3 {
     margin: 0 0 4px;
-    font-size: 1.05rem;
+    font-size: 1rem;
   }
   p {
     margin: 4px 0 0;

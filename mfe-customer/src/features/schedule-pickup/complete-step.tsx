@@ -11,8 +11,8 @@ import { useDraft } from './draft-context';
 import { StepLayout } from './step-layout';
 
 const OrderNumber = styled.p`
-  font-size: 1.6rem;
-  font-weight: 800;
+  font-size: 1.5rem;
+  font-weight: 700;
   letter-spacing: 0.02em;
   margin: 0;
 `;

@@ -17,8 +17,8 @@ const Item = styled.li<{ $state: 'done' | 'current' | 'upcoming' }>`
   display: flex;
   flex-direction: column;
   gap: 6px;
-  font-size: 0.8rem;
-  font-weight: 600;
+  font-size: 0.75rem;
+  font-weight: 700;
   color: ${({ $state, theme }) => ($state === 'upcoming' ? theme.colors.muted : theme.colors.text)};
   &::before {
     content: '';
@@ -44,7 +44,7 @@ const Item = styled.li<{ $state: 'done' | 'current' | 'upcoming' }>`
     white-space: nowrap;
   }
   ${media.md} {
-    font-size: 0.9rem;
+    font-size: 0.875rem;
     .label {
       position: static;
       width: auto;
@@ -61,7 +61,7 @@ const Item = styled.li<{ $state: 'done' | 'current' | 'upcoming' }>`
 
 const Caption = styled.p`
   margin: 0 0 8px;
-  font-weight: 600;
+  font-weight: 700;
   color: ${({ theme }) => theme.colors.muted};
 `;
 

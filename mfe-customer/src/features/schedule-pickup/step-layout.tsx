@@ -3,7 +3,7 @@ import { Button, Card, Row, Stack } from 'shared-ui';
 import styled from 'styled-components';
 
 const Heading = styled.h2`
-  font-size: 1.4rem;
+  font-size: 1.5rem;
   margin: 0;
   &:focus {
     outline: none;

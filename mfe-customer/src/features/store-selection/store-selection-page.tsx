@@ -66,7 +66,7 @@ const StoreList = styled.ul`
 
 const Count = styled.p`
   margin: 16px 0;
-  font-weight: 600;
+  font-weight: 700;
 `;
 
 /** Filters live in the URL (`?q=&category=&metro=`), so a filtered list can be shared. */

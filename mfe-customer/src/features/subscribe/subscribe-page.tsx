@@ -33,11 +33,11 @@ import {
 
 const Price = styled.p`
   margin: 0;
-  font-size: 1.8rem;
-  font-weight: 800;
+  font-size: 1.875rem;
+  font-weight: 700;
   span {
     font-size: 1rem;
-    font-weight: 500;
+    font-weight: 400;
     color: ${({ theme }) => theme.colors.muted};
   }
 `;

@@ -19,8 +19,8 @@ import { Ledger } from './ledger';
 import { PaymentMethods } from './payment-methods';
 
 const Balance = styled.p`
-  font-size: 2.4rem;
-  font-weight: 800;
+  font-size: 2.25rem;
+  font-weight: 700;
   margin: 0;
   font-variant-numeric: tabular-nums;
 `;

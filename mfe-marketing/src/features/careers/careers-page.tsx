@@ -95,13 +95,13 @@ const RoleCard = styled.article`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.lg};
   padding: 20px 24px;
-  h3 { font-size: 1.15rem; margin: 0 0 4px; }
+  h3 { font-size: 1.125rem; margin: 0 0 4px; }
   p { margin: 0; color: ${({ theme }) => theme.colors.muted}; }
   > div { flex: 1 1 320px; }
 `;
 
 const Meta = styled.p`
-  && { color: ${({ theme }) => theme.colors.text}; font-size: 0.95rem; margin-bottom: 6px; }
+  && { color: ${({ theme }) => theme.colors.text}; font-size: 0.875rem; margin-bottom: 6px; }
 `;
 
 export function CareersPage() {

@@ -42,7 +42,7 @@ export function isSupportTopic(value: string | null): value is SupportTopic {
 }
 
 const Confirmation = styled.div`
-  h2 { font-size: 1.4rem; }
+  h2 { font-size: 1.5rem; }
   p { color: ${({ theme }) => theme.colors.muted}; }
 `;
 

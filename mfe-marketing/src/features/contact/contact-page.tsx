@@ -19,7 +19,7 @@ const Aside = styled.aside`
   display: grid;
   gap: 16px;
   align-content: start;
-  h2 { font-size: 1.1rem; display: flex; gap: 10px; align-items: center; margin-bottom: 6px; }
+  h2 { font-size: 1.125rem; display: flex; gap: 10px; align-items: center; margin-bottom: 6px; }
   svg { color: ${({ theme }) => theme.colors.primary}; }
   p { margin: 0 0 10px; color: ${({ theme }) => theme.colors.muted}; }
 `;

@@ -76,9 +76,9 @@ const Card = styled.article`
   border-radius: ${({ theme }) => theme.radii.lg};
   padding: 24px;
   svg { color: ${({ theme }) => theme.colors.primary}; }
-  h3 { font-size: 1.15rem; margin: 6px 0 0; }
+  h3 { font-size: 1.125rem; margin: 6px 0 0; }
   p { margin: 0; color: ${({ theme }) => theme.colors.muted}; flex: 1; }
-  a { font-weight: 600; min-height: 44px; display: inline-flex; align-items: center; gap: 6px; }
+  a { font-weight: 700; min-height: 44px; display: inline-flex; align-items: center; gap: 6px; }
 `;
 
 function ContactLink({ reach }: { reach: PartnerContact['reach'] }) {

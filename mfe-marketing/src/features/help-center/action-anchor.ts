@@ -10,7 +10,7 @@ export const ActionAnchor = styled.a`
   border: 2px solid ${({ theme }) => theme.colors.primary};
   color: ${({ theme }) => theme.colors.primary};
   background: ${({ theme }) => theme.colors.surface};
-  font-weight: 600;
+  font-weight: 700;
   text-decoration: none;
   &:hover { background: ${({ theme }) => theme.colors.primarySoft}; }
 `;

@@ -32,8 +32,8 @@ const TOPICS: Record<FaqCategory, { icon: IconName; description: string }> = {
 const SearchBox = styled.div`
   margin-top: 28px;
   max-width: 560px;
-  label { display: block; font-weight: 600; margin-bottom: 8px; }
-  input { font-size: 1.05rem; }
+  label { display: block; font-weight: 700; margin-bottom: 8px; }
+  input { font-size: 1rem; }
 `;
 
 const Tiles = styled.ul`
@@ -60,14 +60,14 @@ const Tile = styled.button`
   flex-direction: column;
   gap: 8px;
   svg { color: ${({ theme }) => theme.colors.primary}; }
-  strong { font-size: 1.15rem; }
+  strong { font-size: 1.125rem; }
   span { color: ${({ theme }) => theme.colors.muted}; }
   &:hover { border-color: ${({ theme }) => theme.colors.primary}; }
 `;
 
 const Group = styled.div`
   & + & { margin-top: 32px; }
-  h3 { font-size: 1.2rem; margin-bottom: 12px; }
+  h3 { font-size: 1.25rem; margin-bottom: 12px; }
 `;
 
 const Questions = styled.div`
@@ -82,7 +82,7 @@ const Question = styled.details`
   summary {
     cursor: pointer;
     padding: 14px 16px;
-    font-weight: 600;
+    font-weight: 700;
     min-height: 44px;
   }
   p { margin: 0; padding: 0 16px 16px; color: ${({ theme }) => theme.colors.muted}; }
@@ -106,7 +106,7 @@ const ContactCard = styled.div`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.lg};
   padding: 24px;
-  h3 { display: flex; align-items: center; gap: 10px; font-size: 1.15rem; }
+  h3 { display: flex; align-items: center; gap: 10px; font-size: 1.125rem; }
   svg { color: ${({ theme }) => theme.colors.primary}; }
   p { color: ${({ theme }) => theme.colors.muted}; }
 `;

@@ -9,7 +9,7 @@ const DialogList = styled.div`
   margin-top: 16px;
   display: grid;
   gap: 16px;
-  h3 { font-size: 1.05rem; margin: 0 0 4px; }
+  h3 { font-size: 1rem; margin: 0 0 4px; }
   p { margin: 0; color: ${({ theme }) => theme.colors.muted}; }
 `;
 

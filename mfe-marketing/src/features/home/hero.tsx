@@ -66,8 +66,10 @@ const Content = styled(Container)`
 `;
 
 const Headline = styled.h1`
-  font-size: clamp(2.3rem, 6vw + 0.5rem, 4.5rem);
-  font-weight: 800;
+  font-size: 2.25rem;
+  ${media.md} { font-size: 3rem; }
+  ${media.lg} { font-size: 4rem; }
+  font-weight: 700;
   letter-spacing: 0.02em;
   line-height: 1.05;
   max-width: 12ch;
@@ -75,7 +77,8 @@ const Headline = styled.h1`
 `;
 
 const Tagline = styled.p`
-  font-size: clamp(1.05rem, 0.6vw + 0.95rem, 1.3rem);
+  font-size: 1.125rem;
+  ${media.md} { font-size: 1.25rem; }
   max-width: 40ch;
   color: #f2f4f7;
   margin-bottom: 28px;

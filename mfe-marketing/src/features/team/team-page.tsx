@@ -20,12 +20,12 @@ const Person = styled.article`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.lg};
   padding: 24px;
-  h3 { font-size: 1.15rem; margin: 14px 0 2px; }
+  h3 { font-size: 1.125rem; margin: 14px 0 2px; }
   p { margin: 0; color: ${({ theme }) => theme.colors.muted}; }
 `;
 
 const Role = styled.p`
-  && { color: ${({ theme }) => theme.colors.primary}; font-weight: 600; margin-bottom: 10px; }
+  && { color: ${({ theme }) => theme.colors.primary}; font-weight: 700; margin-bottom: 10px; }
 `;
 
 /* A CSS avatar: initials on a colour of the theme, no photo to load. */
@@ -38,7 +38,7 @@ const Avatar = styled.span`
   border-radius: 50%;
   background: ${({ theme }) => theme.colors.primary};
   color: #ffffff;
-  font-size: 1.4rem;
+  font-size: 1.5rem;
   font-weight: 700;
 `;
 

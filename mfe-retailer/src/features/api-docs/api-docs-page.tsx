@@ -33,7 +33,7 @@ const Layout = styled.div`
 `;
 
 const Nav = styled.nav`
-  font-size: 0.95rem;
+  font-size: 0.875rem;
   ${media.lg} {
     position: sticky;
     top: ${({ theme }) => theme.headerHeight + 16}px;
@@ -79,7 +79,7 @@ const Content = styled.div`
   }
   code {
     font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: 0.92em;
+    font-size: 0.875em;
     overflow-wrap: anywhere;
   }
 `;
@@ -104,8 +104,8 @@ const OperationCard = styled.article`
   /* Plain elements rather than styled components: one styled card per operation is enough. */
   .method {
     font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: 0.85rem;
-    font-weight: 800;
+    font-size: 0.875rem;
+    font-weight: 700;
     text-transform: uppercase;
     padding: 2px 8px;
     border-radius: ${({ theme }) => theme.radii.sm};

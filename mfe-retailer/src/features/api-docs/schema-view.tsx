@@ -22,18 +22,18 @@ const List = styled.ul`
   .field-type {
     color: ${({ theme }) => theme.colors.primary};
     font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: 0.9rem;
+    font-size: 0.875rem;
     margin-left: 8px;
     overflow-wrap: anywhere;
   }
   .field-required {
     color: ${({ theme }) => theme.colors.danger};
-    font-size: 0.8rem;
+    font-size: 0.75rem;
     margin-left: 8px;
   }
   .field-description {
     color: ${({ theme }) => theme.colors.muted};
-    font-size: 0.9rem;
+    font-size: 0.875rem;
   }
 `;
 
@@ -41,7 +41,7 @@ const List = styled.ul`
 const Type = styled.span`
   color: ${({ theme }) => theme.colors.primary};
   font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: 0.9rem;
+  font-size: 0.875rem;
   overflow-wrap: anywhere;
 `;
 

@@ -25,7 +25,7 @@ const Output = styled.pre`
   overflow: auto;
   max-height: 360px;
   font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: 0.85rem;
+  font-size: 0.875rem;
 `;
 
 let consoleKey: { secret: string; expiresAt: number } | null = null;

@@ -64,7 +64,7 @@ const Checks = styled.fieldset`
   padding: 0;
   margin: 12px 0;
   legend {
-    font-weight: 600;
+    font-weight: 700;
     margin-bottom: 4px;
   }
   label {

@@ -26,17 +26,17 @@ const Tiles = styled.dl`
   }
   dt {
     color: ${({ theme }) => theme.colors.muted};
-    font-size: 0.9rem;
+    font-size: 0.875rem;
   }
   dd {
     margin: 0;
     font-size: 1.5rem;
-    font-weight: 800;
+    font-weight: 700;
   }
 `;
 
 const Legend = styled.p`
-  font-size: 0.85rem;
+  font-size: 0.875rem;
   margin: 4px 0 0;
   span::before {
     content: '';

@@ -16,7 +16,7 @@ const Frame = styled.figure`
     border-radius: ${({ theme }) => theme.radii.md};
   }
   figcaption {
-    font-size: 0.85rem;
+    font-size: 0.875rem;
     color: ${({ theme }) => theme.colors.muted};
     margin-top: 6px;
   }

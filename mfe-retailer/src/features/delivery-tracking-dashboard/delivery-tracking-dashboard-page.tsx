@@ -51,12 +51,12 @@ const Counts = styled.dl`
   }
   dt {
     color: ${({ theme }) => theme.colors.muted};
-    font-size: 0.9rem;
+    font-size: 0.875rem;
   }
   dd {
     margin: 0;
-    font-size: 1.6rem;
-    font-weight: 800;
+    font-size: 1.5rem;
+    font-weight: 700;
   }
 `;
 
@@ -132,7 +132,7 @@ function DashboardView({ source, data }: { source: DashboardSource; data: Dashbo
           Export CSV
         </Button>
       </Row>
-      <h2 id="counts-title" style={{ fontSize: '1.2rem' }}>
+      <h2 id="counts-title" style={{ fontSize: '1.25rem' }}>
         Deliveries by status
       </h2>
       <Counts aria-labelledby="counts-title">
@@ -145,20 +145,20 @@ function DashboardView({ source, data }: { source: DashboardSource; data: Dashbo
       </Counts>
       <Columns>
         <Card aria-labelledby="map-title">
-          <h2 id="map-title" style={{ marginTop: 0, fontSize: '1.2rem' }}>
+          <h2 id="map-title" style={{ marginTop: 0, fontSize: '1.25rem' }}>
             Active couriers
           </h2>
           <CourierMap couriers={data.couriers} />
         </Card>
         <Card aria-labelledby="analytics-title">
-          <h2 id="analytics-title" style={{ marginTop: 0, fontSize: '1.2rem' }}>
+          <h2 id="analytics-title" style={{ marginTop: 0, fontSize: '1.25rem' }}>
             Analytics
           </h2>
           <AnalyticsCharts analytics={data.analytics} />
         </Card>
       </Columns>
       <Card aria-labelledby="list-title">
-        <h2 id="list-title" style={{ marginTop: 0, fontSize: '1.2rem' }}>
+        <h2 id="list-title" style={{ marginTop: 0, fontSize: '1.25rem' }}>
           Deliveries
         </h2>
         <DeliveriesTable deliveries={data.deliveries} />

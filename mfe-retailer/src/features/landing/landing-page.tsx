@@ -58,21 +58,22 @@ const Eyebrow = styled.p`
   margin: 0 0 12px;
   text-transform: uppercase;
   letter-spacing: 0.08em;
-  font-size: 0.85rem;
+  font-size: 0.875rem;
   font-weight: 700;
   color: ${({ theme }) => theme.colors.accent};
 `;
 
 const Headline = styled.h1`
   margin: 0 0 16px;
-  font-size: clamp(2rem, 6vw, 3.25rem);
+  font-size: 1.875rem;
+  ${media.md} { font-size: 3rem; }
   line-height: 1.1;
   max-width: 16ch;
 `;
 
 const HeroText = styled.p`
   margin: 0 0 28px;
-  font-size: 1.15rem;
+  font-size: 1.125rem;
   line-height: 1.6;
   max-width: 56ch;
   color: #d6e4f5;
@@ -99,13 +100,13 @@ const Stat = styled.div`
   border-radius: ${({ theme }) => theme.radii.md};
   padding: 16px;
   dt {
-    font-size: 0.95rem;
+    font-size: 0.875rem;
     color: #d6e4f5;
   }
   dd {
     margin: 0 0 4px;
-    font-size: 1.9rem;
-    font-weight: 800;
+    font-size: 1.875rem;
+    font-weight: 700;
   }
   display: flex;
   flex-direction: column-reverse;
@@ -117,7 +118,7 @@ const Section = styled.section`
 
 const SectionTitle = styled.h2`
   margin: 0 0 8px;
-  font-size: 1.75rem;
+  font-size: 1.875rem;
 `;
 
 const SectionLead = styled.p`
@@ -143,7 +144,7 @@ const Feature = styled.li`
   padding: 20px;
   h3 {
     margin: 0 0 8px;
-    font-size: 1.1rem;
+    font-size: 1.125rem;
   }
   p {
     margin: 0;
@@ -183,11 +184,11 @@ const Steps = styled.ol`
     border-radius: 50%;
     background: ${({ theme }) => theme.colors.primarySoft};
     color: ${({ theme }) => theme.colors.primary};
-    font-weight: 800;
+    font-weight: 700;
   }
   h3 {
     margin: 4px 0;
-    font-size: 1.05rem;
+    font-size: 1rem;
   }
   p {
     margin: 0;

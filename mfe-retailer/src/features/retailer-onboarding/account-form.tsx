@@ -47,7 +47,7 @@ const Services = styled.div`
 const FieldError = styled.p`
   color: ${({ theme }) => theme.colors.danger};
   margin: 4px 0 0;
-  font-size: 0.9rem;
+  font-size: 0.875rem;
 `;
 
 const EMPTY_STORE = {

@@ -20,7 +20,7 @@ const Checks = styled.fieldset`
   margin: 12px 0;
   min-width: 0;
   legend {
-    font-weight: 600;
+    font-weight: 700;
     margin-bottom: 6px;
   }
   label {

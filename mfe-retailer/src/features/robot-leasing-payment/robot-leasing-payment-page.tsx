@@ -59,7 +59,7 @@ const Summary = styled.dl`
   dd {
     margin: 0;
     text-align: right;
-    font-weight: 600;
+    font-weight: 700;
   }
 `;
 

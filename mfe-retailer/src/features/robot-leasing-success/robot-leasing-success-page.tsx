@@ -30,13 +30,13 @@ const Details = styled.dl`
   }
   dd {
     margin: 0;
-    font-weight: 600;
+    font-weight: 700;
   }
 `;
 
 const LeaseNumber = styled.p`
-  font-size: 1.6rem;
-  font-weight: 800;
+  font-size: 1.5rem;
+  font-weight: 700;
   margin: 8px 0;
   font-family: ${({ theme }) => theme.fonts.mono};
 `;

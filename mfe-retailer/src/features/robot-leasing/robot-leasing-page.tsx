@@ -61,7 +61,7 @@ const Choice = styled.li<{ $selected: boolean }>`
   }
   dd {
     margin: 0;
-    font-weight: 600;
+    font-weight: 700;
   }
   ul {
     margin: 0;
@@ -75,9 +75,9 @@ const Choice = styled.li<{ $selected: boolean }>`
 const Price = styled.p`
   margin: 0;
   font-size: 1.5rem;
-  font-weight: 800;
+  font-weight: 700;
   small {
-    font-size: 0.9rem;
+    font-size: 0.875rem;
     font-weight: 400;
     color: ${({ theme }) => theme.colors.muted};
   }
@@ -113,11 +113,11 @@ const Summary = styled.dl`
   dd {
     margin: 0;
     text-align: right;
-    font-weight: 600;
+    font-weight: 700;
   }
   .total {
     font-size: 1.25rem;
-    font-weight: 800;
+    font-weight: 700;
   }
 `;
 

@@ -27,7 +27,7 @@ const Mark = styled.span`
   color: ${({ theme }) => theme.colors.dark};
   display: grid;
   place-items: center;
-  font-weight: 800;
+  font-weight: 700;
 `;
 
 const FEATURES = [

@@ -19,7 +19,7 @@ const Toggle = styled.button`
   border-radius: ${({ theme }) => theme.radii.sm};
   background: transparent;
   color: ${({ theme }) => theme.colors.primary};
-  font-weight: 600;
+  font-weight: 700;
   cursor: pointer;
   &:hover { background: ${({ theme }) => theme.colors.primarySoft}; }
 `;
