@@ -2,9 +2,10 @@ import { expect, test } from '../fixtures/test';
 import { collectCspViolations } from '../support/csp-guard';
 
 // Every page of the product works under the site's Content-Security-Policy (scripts only from
-// this origin and the remotes' origins, no eval, no inline scripts). The suite's fixtures fail any
-// test that causes a violation; tests/every-route.spec.ts visits every route signed out and signed
-// in under them. This spec checks that the policy really blocks what it should.
+// this origin and the remotes' origins, no eval, no inline script but the one its hash allows).
+// The suite's fixtures fail any test that causes a violation; tests/every-route.spec.ts visits
+// every route signed out and signed in under them. This spec checks that the policy really blocks
+// what it should.
 
 test.describe('the policy', () => {
   // These tests provoke violations on purpose.

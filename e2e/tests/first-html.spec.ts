@@ -4,10 +4,9 @@ import { expect, test } from '../fixtures/test';
 // No waterfall: the first HTML response of a page already carries what `/remotes.json`
 // answers, the entry its remote's manifest names, and preload hints for the remote that owns the
 // page, so the shell loads that remote with its own JavaScript, not after it. A server-rendered
-// page keeps what only federation adds (the runtime, the remote's entry and `./routes`) in a
-// template the shell applies once the HTML has painted (ADR 017 decision 7); the page's
-// own chunks are hinted in the head. The fixture's CSP guard fails any test during which
-// the page reported a Content-Security-Policy violation.
+// page keeps every hint in a template its one inline script applies once the HTML has painted
+// (ADR 023). The fixture's CSP guard fails any test during which the page reported a
+// Content-Security-Policy violation, so the policy's hash of that script is checked too.
 
 const CONFIG_BLOCK = /<script type="application\/json" id="remotes-config">(.*?)<\/script>/;
 
@@ -47,8 +46,11 @@ for (const [path, remote, signedIn] of [
     expect(inlined).toEqual(await (await request.get('/remotes.json')).json());
     const { entry, sync } = await remoteFiles(request, remote);
     const later = /<template id="after-paint-hints">(.*?)<\/template>/.exec(html)?.[1] ?? '';
-    expect(later).toContain(`<link rel="preload" as="script" href="${entry}" fetchpriority="low">`);
+    expect(later).toContain(`<link rel="preload" as="script" href="${entry}">`);
     for (const file of sync) expect(later).toContain(`href="${file}"`);
+    // Nothing is fetched beside the HTML but the shell's entry.
+    const head = html.slice(0, html.indexOf('</head>')).replace(/<template.*<\/template>/, '');
+    expect(head).not.toContain('rel="preload"');
     // The entry the manifest names comes with the page: the shell does not fetch the manifest.
     const entries =
       /<script type="application\/json" id="server-remote-entries">(.*?)<\/script>/.exec(html);

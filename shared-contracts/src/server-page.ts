@@ -20,11 +20,12 @@ export const SERVER_QUERY_STATE_ID = 'server-query-state';
 export const REMOTE_ENTRIES_ID = 'server-remote-entries';
 
 /**
- * The id of the inert `<template>` holding the preload hints of what only federation adds to a
- * server-rendered page (the shell's Module Federation runtime, the owning remote's entry and its
- * `./routes` chunks). The shell puts them into the head once the HTML has painted
- * (shell/src/boot/after-paint-hints.ts): downloaded beside the HTML, they held up the page's
- * largest paint on a slow connection (ADR 017 decision 7).
+ * The id of the inert `<template>` holding the preload hints of a server-rendered page: the
+ * shell's start-up chunks, the page's own and what federation adds (its runtime, the owning
+ * remote's entry and `./routes`). The page's one inline script puts them into the head once the
+ * HTML has painted (api/src/ssr/after-paint-script.ts, ADR 023): fetched beside the HTML, they
+ * held up its largest paint on a slow connection (ADR 017 decision 7), and compiled beside its
+ * first layout, they slowed that on a phone with few cores.
  */
 export const AFTER_PAINT_HINTS_ID = 'after-paint-hints';
 

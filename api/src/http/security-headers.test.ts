@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
 import { rawRequest } from '../../test/raw-http.ts';
+import { AFTER_PAINT_SCRIPT_SOURCE } from '../ssr/after-paint-script.ts';
 import {
   allowedShellOrigin,
   contentSecurityPolicy,
@@ -27,7 +28,7 @@ function parsePolicy(header: string | string[] | undefined): Record<string, stri
 }
 
 describe('contentSecurityPolicy', () => {
-  it('allows scripts from this origin and the remote origins only, never eval or inline', () => {
+  it('allows scripts from this origin and the remote origins, of inline ones only the after-paint script, never eval', () => {
     const policy = parsePolicy(
       contentSecurityPolicy({ remotes: ['https://cdn.example', 'http://localhost:3004'] }),
     );
@@ -35,8 +36,13 @@ describe('contentSecurityPolicy', () => {
       "'self'",
       'https://cdn.example',
       'http://localhost:3004',
+      AFTER_PAINT_SCRIPT_SOURCE,
     ]);
-    expect(policy['connect-src']).toEqual(policy['script-src']);
+    expect(policy['connect-src']).toEqual([
+      "'self'",
+      'https://cdn.example',
+      'http://localhost:3004',
+    ]);
     expect(policy['object-src']).toEqual(["'none'"]);
     expect(policy['base-uri']).toEqual(["'none'"]);
     expect(policy['frame-ancestors']).toEqual(["'none'"]);
@@ -51,7 +57,7 @@ describe('contentSecurityPolicy', () => {
       contentSecurityPolicy({ remotes: [], frameAncestors: ['https://shop.example'] }),
     );
     expect(policy['frame-ancestors']).toEqual(['https://shop.example']);
-    expect(policy['script-src']).toEqual(["'self'"]);
+    expect(policy['script-src']).toEqual(["'self'", AFTER_PAINT_SCRIPT_SOURCE]);
   });
 });
 
@@ -74,7 +80,7 @@ describe('cspSourceOfTemplate', () => {
       contentSecurityPolicy({ remotes: [], imageSources: ['https://*.tile.example'] }),
     );
     expect(policy['img-src']).toEqual(["'self'", 'https://*.tile.example', 'data:', 'blob:']);
-    expect(policy['script-src']).toEqual(["'self'"]);
+    expect(policy['script-src']).toEqual(["'self'", AFTER_PAINT_SCRIPT_SOURCE]);
     expect(policy['connect-src']).toEqual(["'self'"]);
   });
 });
@@ -175,8 +181,7 @@ describeEachDatabase('security headers on the served site', (kind) => {
     async (pathname) => {
       const response = await get(pathname, { accept: 'text/html' });
       expect(response.status).toBe(200);
-      // The shell's page, carrying the remotes configuration inline: data, never run,
-      // so the policy below needs no inline-script allowance.
+      // The shell's page, carrying the remotes configuration inline: data, never run.
       const html = response.text();
       const inline = /<script type="application\/json" id="remotes-config">(.*?)<\/script>/.exec(
         html,
@@ -191,6 +196,7 @@ describeEachDatabase('security headers on the served site', (kind) => {
         "'self'",
         'http://localhost:3004',
         'https://customer.cdn.example',
+        AFTER_PAINT_SCRIPT_SOURCE,
       ]);
       expect(policy['object-src']).toEqual(["'none'"]);
       expect(policy['base-uri']).toEqual(["'none'"]);

@@ -1,11 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { REMOTE_NAMES, type RemoteName } from 'shared-contracts/remotes';
+import { AFTER_PAINT_SCRIPT_SOURCE } from '../ssr/after-paint-script.ts';
 
 /**
  * Security headers for a site composed from several origins. Pages get a CSP that runs
  * scripts only from this origin and the remotes' (`REMOTE_<NAME>_URL`, the list `/remotes.json`
- * gives), with no `unsafe-eval` and no inline scripts. Styles allow `'unsafe-inline'` on purpose:
+ * gives), with no `unsafe-eval` and no inline script but the after-paint one, by its hash
+ * (ssr/after-paint-script.ts). Styles allow `'unsafe-inline'` on purpose:
  * styled-components and Radix inject `<style>` at runtime, and nonces would need a per-request
  * index.html that static hosts and CDNs cannot serve (ADR 004). Remote assets (`/remotes/*`)
  * answer cross-origin requests only from the shell's origins.
@@ -87,8 +89,9 @@ export function contentSecurityPolicy({
   const self = ["'self'", ...remotes];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    // The shell's bundles and every remote's entry and chunks; nothing inline, nothing evaluated.
-    'script-src': self,
+    // The shell's bundles and every remote's entry and chunks, and of inline scripts only the one
+    // that applies a rendered page's preloads after its paint (by its hash); nothing evaluated.
+    'script-src': [...self, AFTER_PAINT_SCRIPT_SOURCE],
     'style-src': [...self, "'unsafe-inline'"],
     // Remotes ship images and fonts beside their scripts; small ones are inlined as data: URLs.
     'img-src': [...self, ...imageSources, 'data:', 'blob:'],

@@ -2,6 +2,7 @@ import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AFTER_PAINT_SCRIPT_ELEMENT } from './after-paint-script.ts';
 import {
   composePage,
   createPageComposer,
@@ -120,36 +121,50 @@ describe('composePage', () => {
       rendered: { html: '<main><h1>Hello</h1></main>', head: '' },
     });
     expect(html).toContain('<div id="root" aria-disabled="true"><main><h1>Hello</h1></main></div>');
+    // Once each, in the template the page's one inline script applies after the paint.
     expect(html).toContain(
-      '<link rel="preload" as="script" href="/remotes/marketing/remoteEntry.aaaaaaaaaa.js" fetchpriority="low"><script type="application/json" id="remotes-config">',
+      `<template id="after-paint-hints"><link rel="preload" as="script" href="/remotes/marketing/remoteEntry.aaaaaaaaaa.js"></template>${AFTER_PAINT_SCRIPT_ELEMENT}<script type="application/json" id="remotes-config">`,
     );
-    // Once each; the shell's entry stays the page's only parser script.
     expect(html.match(/<link rel="preload"/g)).toHaveLength(1);
+    // The shell's entry stays the page's only script from a file.
     expect(html).toContain('<script defer src="/main.0123456789.js"></script>');
-    expect(html).not.toContain('<template');
+    expect(html.match(/<script[ >]/g)).toHaveLength(3);
   });
 
-  it("keeps a rendered page's after-paint hints in an inert template, and only those", () => {
+  it("keeps a rendered page's hints, its own chunks first, in an inert template", () => {
     const pageChunk = { href: '/remotes/marketing/route~about-us.5.js', as: 'script' } as const;
     const html = composePage(shellTemplate, {
       remotesConfig: CONFIG,
       preloads: [pageChunk],
-      afterPaintPreloads: [remoteHint, pageChunk],
+      federationPreloads: [remoteHint, pageChunk],
       rendered: { html: '<main><h1>Hello</h1></main>', head: '' },
     });
-    expect(html).toContain(
-      '<link rel="preload" as="script" href="/remotes/marketing/route~about-us.5.js" fetchpriority="low"><template id="after-paint-hints"><link rel="preload" as="script" href="/remotes/marketing/remoteEntry.aaaaaaaaaa.js" fetchpriority="low"></template>',
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(
+      '<template id="after-paint-hints"><link rel="preload" as="script" href="/remotes/marketing/route~about-us.5.js"><link rel="preload" as="script" href="/remotes/marketing/remoteEntry.aaaaaaaaaa.js"></template>',
     );
-    // A file hinted in the head is not hinted again later.
+    // No hint outside it, and a file hinted once.
+    expect(head.replace(/<template[\s\S]*<\/template>/, '')).not.toContain('rel="preload"');
     expect(html.match(/route~about-us/g)).toHaveLength(1);
-    // Nothing rendered: nothing paints first, so the same hints are live at once.
+    // Nothing rendered: nothing paints first, so the same hints are live at once, and no script.
     const plain = composePage(shellTemplate, {
       remotesConfig: CONFIG,
       preloads: [pageChunk],
-      afterPaintPreloads: [remoteHint],
+      federationPreloads: [remoteHint],
     });
     expect(plain).not.toContain('<template');
-    expect(plain.match(/<link rel="preload"/g)).toHaveLength(2);
+    expect(plain).not.toContain(AFTER_PAINT_SCRIPT_ELEMENT);
+    expect(plain.match(/<link rel="preload"[^>]*fetchpriority="low">/g)).toHaveLength(2);
+  });
+
+  it('adds no template and no script to a rendered page with nothing to hint', () => {
+    const html = composePage(shellTemplate, {
+      remotesConfig: CONFIG,
+      preloads: [],
+      rendered: { html: '<main><h1>Hello</h1></main>', head: '' },
+    });
+    expect(html).not.toContain('<template');
+    expect(html).not.toContain(AFTER_PAINT_SCRIPT_ELEMENT);
   });
 
   it('leaves an empty root as it is when there is nothing rendered', () => {

@@ -19,6 +19,7 @@ import {
   SERVER_QUERY_STATE_ID,
   SIGN_IN_FIRST_ID,
 } from 'shared-contracts/server-page';
+import { AFTER_PAINT_SCRIPT_ELEMENT } from './after-paint-script.ts';
 import { fileCache } from './file-cache.ts';
 import type { ServerRenderedPage, ServerRenderer, SignedInRender } from './server-render.ts';
 import type { SignedInVisitor } from './signed-in-visitor.ts';
@@ -27,8 +28,8 @@ import type { SignedInVisitor } from './signed-in-visitor.ts';
  * The page the server sends for every navigation: the shell's index.html with, in its head, what
  * the browser would otherwise fetch one round trip after another (docs/architecture.md, "How a
  * page loads"): `/remotes.json`, the remote's entry and the page's server data as JSON data
- * blocks (never run, so the strict CSP holds), and a preload for every script the page needs to
- * hydrate. Files are stat'ed on every request, so a redeployed remote shows on the next load.
+ * blocks (never run), and a preload for every script the page needs to hydrate (on a rendered
+ * page, applied once it has painted by the one inline script the CSP allows, by its hash). Files are stat'ed on every request, so a redeployed remote shows on the next load.
  */
 
 export const REMOTES_CONFIG_ELEMENT_ID = 'remotes-config';
@@ -164,12 +165,18 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-export function preloadLink(hint: PreloadHint): string {
-  // No crossorigin attribute: the shell inserts the scripts without one, and a preload is only
-  // reused by a request in the same CORS mode.
-  // Low, not high: the page paints from the HTML, and these files only matter for hydration. At
-  // high priority a preloaded script counts as render-blocking in Lighthouse's simulation (ADR 012).
-  return `<link rel="preload" as="${hint.as}" href="${escapeAttribute(hint.href)}" fetchpriority="low">`;
+/**
+ * A preload hint. No crossorigin attribute: the shell inserts the scripts without one, and a
+ * preload is only reused by a request in the same CORS mode. `low` for hints in the head of a
+ * page the browser renders itself: those files only matter once it has painted, and at high
+ * priority a preloaded script counts as render-blocking in Lighthouse's simulation (ADR 012).
+ * Hints applied after the paint keep the default priority: nothing is left for them to hold up.
+ */
+export function preloadLink(hint: PreloadHint, priority: 'low' | 'auto' = 'low'): string {
+  const href = escapeAttribute(hint.href);
+  return priority === 'low'
+    ? `<link rel="preload" as="${hint.as}" href="${href}" fetchpriority="low">`
+    : `<link rel="preload" as="${hint.as}" href="${href}">`;
 }
 
 // The shell's empty mount point, as index.html has it (minified or not).
@@ -178,22 +185,25 @@ const EMPTY_ROOT = /<div id=("?)root\1>\s*<\/div>/i;
 /**
  * index.html with the remotes configuration and the preload hints placed before `</head>`, and,
  * when the server rendered the page, its styles there too and its HTML inside `<div id="root">`.
- * `afterPaintPreloads` go into an inert template the shell applies once a rendered page has
- * painted; with nothing rendered there is nothing to paint first, so they are plain hints.
+ * A rendered page keeps every hint in an inert template that its one inline script applies once
+ * the HTML has painted (after-paint-script.ts, ADR 023); with nothing rendered there is nothing
+ * to paint first, so they are plain hints.
  */
 export function composePage(
   template: string,
   {
     remotesConfig,
     preloads,
-    afterPaintPreloads = [],
+    federationPreloads = [],
     remoteEntries = {},
     rendered,
     signInFirst,
   }: {
     remotesConfig: RemotesManifest;
+    /** The shell's start-up chunks and the page's own. */
     preloads: readonly PreloadHint[];
-    afterPaintPreloads?: readonly PreloadHint[];
+    /** What only federation adds: its runtime, the remote's entry and `./routes`. */
+    federationPreloads?: readonly PreloadHint[];
     /** Manifest URL → entry script, for the remotes whose manifest the server read. */
     remoteEntries?: Readonly<Record<string, string>>;
     rendered?: ServerRenderedPage;
@@ -201,16 +211,16 @@ export function composePage(
     signInFirst?: string;
   },
 ): string {
-  const paintFirst = rendered !== undefined && afterPaintPreloads.length > 0;
-  const live = [
-    ...new Set((paintFirst ? preloads : [...preloads, ...afterPaintPreloads]).map(preloadLink)),
-  ];
-  const later = paintFirst
-    ? [...new Set(afterPaintPreloads.map(preloadLink))].filter((link) => !live.includes(link))
-    : [];
-  const hints =
-    live.join('') +
-    (later.length ? `<template id="${AFTER_PAINT_HINTS_ID}">${later.join('')}</template>` : '');
+  const all = [...preloads, ...federationPreloads];
+  let hints: string;
+  if (rendered === undefined) {
+    hints = [...new Set(all.map((hint) => preloadLink(hint, 'low')))].join('');
+  } else {
+    const links = [...new Set(all.map((hint) => preloadLink(hint, 'auto')))].join('');
+    hints = links
+      ? `<template id="${AFTER_PAINT_HINTS_ID}">${links}</template>${AFTER_PAINT_SCRIPT_ELEMENT}`
+      : '';
+  }
   let page = template;
   if (rendered !== undefined && EMPTY_ROOT.test(page)) {
     // Not yet interactive until the shell has hydrated it (shell/src/boot/readiness.ts).
@@ -314,11 +324,9 @@ export function createPageComposer({
             ...routeChunks(shellChunks, pathname),
           ].map(hint)
         : [];
-      // What only federation adds (its runtime, the remote's entry and `./routes`) is hinted once
-      // a rendered page has painted: downloaded beside the HTML on a slow connection, it held up
-      // the page's largest paint (ADR 017 decision 7). The page's own chunks stay in the head,
-      // as the non-federated reference build has them.
-      const afterPaintPreloads: PreloadHint[] = federated ? loadsRemote.map(hint) : [];
+      // What only federation adds (its runtime, the remote's entry and `./routes`), hinted after
+      // the page's own chunks.
+      const federationPreloads: PreloadHint[] = federated ? loadsRemote.map(hint) : [];
       const remoteEntries: Record<string, string> = {};
       const dist = owner ? remoteDists[owner] : undefined;
       const manifestUrl = owner ? config[owner] : undefined;
@@ -336,8 +344,8 @@ export function createPageComposer({
         const pageFiles = isPageChunks(pageChunks) ? routeChunks(pageChunks, pathname) : [];
         if (manifest && typeof manifest === 'object') {
           const remote = manifest as FederationManifest;
-          afterPaintPreloads.push(...remotePreloads(manifestUrl, remote));
-          // The page's own chunks of the remote, in the head.
+          federationPreloads.push(...remotePreloads(manifestUrl, remote));
+          // The page's own chunks of the remote.
           preloads.push(...remoteFileHints(manifestUrl, remote, pageFiles));
           const entry = remoteEntryHref(manifestUrl, remote);
           if (entry) remoteEntries[manifestUrl] = entry;
@@ -355,7 +363,7 @@ export function createPageComposer({
       return composePage(template, {
         remotesConfig: config,
         preloads,
-        afterPaintPreloads,
+        federationPreloads,
         remoteEntries,
         rendered,
         signInFirst,

@@ -1,7 +1,6 @@
 import { SHARED_AT_START, SHARED_MODULES } from '../remotes/shared-modules';
 import { nextTask } from '../scheduling/next-task';
 import { afterPaint } from './after-paint';
-import { applyAfterPaintHints } from './after-paint-hints';
 import { answerEarlyCopies } from './early-copy';
 import { holdEarlySubmits } from './early-submits';
 import { takeAwaySignInForStoredSession } from './session-without-cookie';
@@ -37,12 +36,11 @@ function startNext(): void {
   const next = () => nextTask().then(startNext);
   step().then(next, next);
 }
-// The app's code runs once the server's HTML has painted (boot/after-paint.ts), and what only
-// federation adds starts downloading then too; a page with nothing rendered starts at once,
-// since only the app paints it.
+// The app's code runs once the server's HTML has painted (boot/after-paint.ts); its scripts
+// started downloading at that paint too, by the page's own inline script (ADR 023). A page with
+// nothing rendered starts at once, since only the app paints it.
 function start(): void {
-  applyAfterPaintHints();
-  // The hints start several fetches at once: the first import waits for the next task.
+  // The page's preloads start several fetches at once: the first import waits for the next task.
   void nextTask().then(startNext);
 }
 if (serverRendered) afterPaint(start);
