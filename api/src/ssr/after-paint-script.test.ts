@@ -7,16 +7,8 @@ import {
   AFTER_PAINT_SCRIPT_SOURCE,
 } from './after-paint-script.ts';
 
-type PaintList = { getEntriesByName: (name: string) => unknown[] };
-
 /** Runs the script against a stand-in page; answers what it did and how to move time on. */
-function runScript({
-  hidden = false,
-  paintTiming = true,
-}: {
-  hidden?: boolean;
-  paintTiming?: boolean;
-} = {}) {
+function runScript({ hidden = false }: { hidden?: boolean } = {}) {
   const applied: unknown[] = [];
   const content = { hints: ['<link rel="preload">'] };
   const template = {
@@ -26,9 +18,8 @@ function runScript({
       template.removed = true;
     },
   };
-  let onPaint: ((list: PaintList) => void) | undefined;
   const frames: Array<() => void> = [];
-  const timers: Array<() => void> = [];
+  const timers: Array<{ run: () => void; ms: number }> = [];
   const page = {
     document: {
       visibilityState: hidden ? 'hidden' : 'visible',
@@ -36,61 +27,50 @@ function runScript({
         id === 'after-paint-hints' && !template.removed ? template : null,
       head: { append: (node: unknown) => applied.push(node) },
     },
-    PerformanceObserver: paintTiming
-      ? class {
-          constructor(callback: (list: PaintList) => void) {
-            onPaint = callback;
-          }
-          observe() {}
-          disconnect() {
-            onPaint = undefined;
-          }
-        }
-      : undefined,
     requestAnimationFrame: (run: () => void) => frames.push(run),
-    setTimeout: (run: () => void) => timers.push(run),
+    setTimeout: (run: () => void, ms: number) => timers.push({ run, ms }),
   };
   runInNewContext(AFTER_PAINT_SCRIPT, page);
+  /** Runs the timers due within `ms` of the script, in order. */
+  const after = (ms: number) => {
+    for (const timer of timers.splice(0).sort((a, b) => a.ms - b.ms)) {
+      if (timer.ms <= ms) timer.run();
+      else timers.push(timer);
+    }
+  };
   return {
     applied,
     content,
-    paint: (name: string) => onPaint?.({ getEntriesByName: (n) => (n === name ? [{}] : []) }),
-    nextFrame: () => {
+    firstFrame: () => {
       for (const run of frames.splice(0)) run();
     },
-    fallback: () => {
-      for (const run of timers.splice(0)) run();
-    },
+    after,
   };
 }
 
 describe('the after-paint script', () => {
-  it('puts the hints into the head at the first contentful paint, not before, and once', () => {
+  it('puts the hints into the head in the task after the first frame, not in it, and once', () => {
     const page = runScript();
-    page.paint('first-paint');
+    page.after(0);
     expect(page.applied).toEqual([]);
-    page.paint('first-contentful-paint');
+    page.firstFrame();
+    expect(page.applied).toEqual([]);
+    page.after(0);
     expect(page.applied).toEqual([page.content]);
-    page.fallback();
+    page.after(1000);
     expect(page.applied).toHaveLength(1);
   });
 
-  it('applies them after a second when no paint is reported', () => {
+  it('applies them a second after the script when no frame has come', () => {
     const page = runScript();
-    page.fallback();
-    expect(page.applied).toEqual([page.content]);
-  });
-
-  it('applies them at once in a hidden tab, which paints nothing until it is shown', () => {
-    expect(runScript({ hidden: true }).applied).toHaveLength(1);
-  });
-
-  it('waits for the frame after the first one where the browser has no paint timing', () => {
-    const page = runScript({ paintTiming: false });
-    page.nextFrame();
+    page.after(999);
     expect(page.applied).toEqual([]);
-    page.nextFrame();
+    page.after(1000);
     expect(page.applied).toEqual([page.content]);
+  });
+
+  it('applies them at once in a hidden tab, which renders no frame until it is shown', () => {
+    expect(runScript({ hidden: true }).applied).toHaveLength(1);
   });
 
   it('is allowed by its hash, and nothing in it can close its element', () => {

@@ -37,8 +37,8 @@ function startNext(): void {
   step().then(next, next);
 }
 // The app's code runs once the server's HTML has painted (boot/after-paint.ts); its scripts
-// started downloading at that paint too, by the page's own inline script (ADR 023). A page with
-// nothing rendered starts at once, since only the app paints it.
+// started downloading right after the first frame, by the page's own inline script (ADR 023).
+// A page with nothing rendered starts at once, since only the app paints it.
 function start(): void {
   // The page's preloads start several fetches at once: the first import waits for the next task.
   void nextTask().then(startNext);
