@@ -14,6 +14,7 @@ import { registerTransport } from './http/transport.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
 import { createEventStreams, type EventStreams } from './realtime/event-streams.ts';
 import { createTimerRunner, type TimerRunner } from './simulator/timers.ts';
+import { AFTER_PAINT_SCRIPT_SOURCE } from './ssr/after-paint-script.ts';
 import { registerStaticSite } from './ssr/static-site.ts';
 
 declare module 'fastify' {
@@ -81,7 +82,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // The delivery map's optional tile server (MAP_TILE_URL) may send the pages images.
   const tileSource = cspSourceOfTemplate(mapTilesFromEnv(process.env)?.urlTemplate);
-  await registerTransport(app, { imageSources: tileSource ? [tileSource] : [] });
+  // Rendered pages run one inline script, which the policy allows by its hash (ADR 023).
+  await registerTransport(app, {
+    imageSources: tileSource ? [tileSource] : [],
+    inlineScripts: [AFTER_PAINT_SCRIPT_SOURCE],
+  });
   await decorateSharedServices(app, options);
 
   const domains = API_DOMAINS.filter((domain) => domain.enabled?.(config) ?? true);

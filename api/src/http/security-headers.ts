@@ -1,13 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { REMOTE_NAMES, type RemoteName } from 'shared-contracts/remotes';
-import { AFTER_PAINT_SCRIPT_SOURCE } from '../ssr/after-paint-script.ts';
 
 /**
  * Security headers for a site composed from several origins. Pages get a CSP that runs
  * scripts only from this origin and the remotes' (`REMOTE_<NAME>_URL`, the list `/remotes.json`
- * gives), with no `unsafe-eval` and no inline script but the after-paint one, by its hash
- * (ssr/after-paint-script.ts). Styles allow `'unsafe-inline'` on purpose:
+ * gives), with no `unsafe-eval` and no inline script but those named by their hash (the one a
+ * rendered page carries, ssr/after-paint-script.ts). Styles allow `'unsafe-inline'` on purpose:
  * styled-components and Radix inject `<style>` at runtime, and nonces would need a per-request
  * index.html that static hosts and CDNs cannot serve (ADR 004). Remote assets (`/remotes/*`)
  * answer cross-origin requests only from the shell's origins.
@@ -29,6 +28,8 @@ export interface SecurityHeadersOptions {
   framablePages?: readonly FramablePage[];
   /** More image sources pages may use, e.g. the MAP_TILE_URL host (`https://*.tiles.example`). */
   imageSources?: readonly string[];
+  /** The hashes (`'sha256-…'`) of the only inline scripts pages may run. */
+  inlineScripts?: readonly string[];
   /**
    * Send Strict-Transport-Security: true when the site is served over https (PUBLIC_URL), so a
    * browser that has seen it once never talks plain http to it again.
@@ -80,18 +81,21 @@ export function contentSecurityPolicy({
   remotes,
   frameAncestors = [],
   imageSources = [],
+  inlineScripts = [],
 }: {
   remotes: readonly string[];
   /** Empty: no site may frame the page. */
   frameAncestors?: readonly string[];
   imageSources?: readonly string[];
+  /** Hash sources (`'sha256-…'`) of the inline scripts allowed to run. */
+  inlineScripts?: readonly string[];
 }): string {
   const self = ["'self'", ...remotes];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    // The shell's bundles and every remote's entry and chunks, and of inline scripts only the one
-    // that applies a rendered page's preloads after its paint (by its hash); nothing evaluated.
-    'script-src': [...self, AFTER_PAINT_SCRIPT_SOURCE],
+    // The shell's bundles and every remote's entry and chunks, and of inline scripts only those
+    // named by their hash; nothing evaluated.
+    'script-src': [...self, ...inlineScripts],
     'style-src': [...self, "'unsafe-inline'"],
     // Remotes ship images and fonts beside their scripts; small ones are inlined as data: URLs.
     'img-src': [...self, ...imageSources, 'data:', 'blob:'],
@@ -132,7 +136,8 @@ export const securityHeaders = fp<SecurityHeadersOptions>(
     const shellOrigins = options.shellOrigins.map((origin) => originOf(origin) ?? origin);
     const framable = new Map((options.framablePages ?? []).map((page) => [page.path, page]));
     const imageSources = [...(options.imageSources ?? [])];
-    const strictPolicy = contentSecurityPolicy({ remotes, imageSources });
+    const inlineScripts = [...(options.inlineScripts ?? [])];
+    const strictPolicy = contentSecurityPolicy({ remotes, imageSources, inlineScripts });
 
     app.addHook('onRequest', async (request, reply) => {
       // Browsers ignore the header on plain http answers, so behind a TLS proxy it is safe to send
@@ -155,7 +160,12 @@ export const securityHeaders = fp<SecurityHeadersOptions>(
         const ancestors = await page.ancestors(request);
         reply.header(
           'content-security-policy',
-          contentSecurityPolicy({ remotes, frameAncestors: ancestors, imageSources }),
+          contentSecurityPolicy({
+            remotes,
+            frameAncestors: ancestors,
+            imageSources,
+            inlineScripts,
+          }),
         );
       } else {
         reply.header('content-security-policy', strictPolicy);

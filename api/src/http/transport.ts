@@ -16,7 +16,10 @@ import { createResponseSerializerCompiler } from './serializer.ts';
  */
 export async function registerTransport(
   app: FastifyInstance,
-  { imageSources }: { imageSources: readonly string[] },
+  {
+    imageSources,
+    inlineScripts,
+  }: { imageSources: readonly string[]; inlineScripts: readonly string[] },
 ): Promise<void> {
   const { config } = app;
   // One line per request instead of two (request-log.ts).
@@ -39,6 +42,7 @@ export async function registerTransport(
     remoteUrls: config.remoteUrls,
     shellOrigins: config.shellOrigins,
     imageSources,
+    inlineScripts,
     hsts: new URL(config.publicUrl).protocol === 'https:',
   });
   await app.register(fastifyCompress, {
