@@ -29,7 +29,8 @@ import type { SignedInVisitor } from './signed-in-visitor.ts';
  * the browser would otherwise fetch one round trip after another (docs/architecture.md, "How a
  * page loads"): `/remotes.json`, the remote's entry and the page's server data as JSON data
  * blocks (never run), and a preload for every script the page needs to hydrate (on a rendered
- * page, applied once it has painted by the one inline script the CSP allows, by its hash). Files are stat'ed on every request, so a redeployed remote shows on the next load.
+ * page, applied once it has painted by the one inline script the CSP allows, by its hash). Files
+ * are stat'ed on every request, so a redeployed remote shows on the next load.
  */
 
 export const REMOTES_CONFIG_ELEMENT_ID = 'remotes-config';
@@ -211,16 +212,14 @@ export function composePage(
     signInFirst?: string;
   },
 ): string {
-  const all = [...preloads, ...federationPreloads];
-  let hints: string;
-  if (rendered === undefined) {
-    hints = [...new Set(all.map((hint) => preloadLink(hint, 'low')))].join('');
-  } else {
-    const links = [...new Set(all.map((hint) => preloadLink(hint, 'auto')))].join('');
-    hints = links
-      ? `<template id="${AFTER_PAINT_HINTS_ID}">${links}</template>${AFTER_PAINT_SCRIPT_ELEMENT}`
-      : '';
-  }
+  const priority = rendered === undefined ? 'low' : 'auto';
+  const links = [
+    ...new Set([...preloads, ...federationPreloads].map((hint) => preloadLink(hint, priority))),
+  ].join('');
+  const hints =
+    rendered === undefined || !links
+      ? links
+      : `<template id="${AFTER_PAINT_HINTS_ID}">${links}</template>${AFTER_PAINT_SCRIPT_ELEMENT}`;
   let page = template;
   if (rendered !== undefined && EMPTY_ROOT.test(page)) {
     // Not yet interactive until the shell has hydrated it (shell/src/boot/readiness.ts).

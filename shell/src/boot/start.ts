@@ -40,7 +40,7 @@ function startNext(): void {
 // started downloading right after the first frame, by the page's own inline script (ADR 023).
 // A page with nothing rendered starts at once, since only the app paints it.
 function start(): void {
-  // The page's preloads start several fetches at once: the first import waits for the next task.
+  // The first import runs in a task of its own, not inside the paint observer's callback.
   void nextTask().then(startNext);
 }
 if (serverRendered) afterPaint(start);
