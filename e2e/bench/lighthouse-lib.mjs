@@ -71,8 +71,9 @@ export function takeMethodArgument(args) {
  * With `calibrate` (a target benchmarkIndex), a first, light Lighthouse run in the same browser
  * reports this machine's index, and the real run's CPU slowdown is `calibratedSlowdown` of it;
  * `calibration` says what was used. `method` is Lighthouse's throttling method (default simulate).
+ * With `trace`, also the run's trace events (`traceEvents`), which a report does not carry.
  */
-export async function runLighthouse(url, categories, { calibrate, method } = {}) {
+export async function runLighthouse(url, categories, { calibrate, method, trace } = {}) {
   const port = await freePort();
   const chrome = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -89,7 +90,8 @@ export async function runLighthouse(url, categories, { calibrate, method } = {})
       flags.throttling = { cpuSlowdownMultiplier: calibration.multiplier };
     }
     const result = await lighthouse(url, flags);
-    return { lhr: result.lhr, browser: chrome.version(), calibration };
+    const traceEvents = trace ? result.artifacts.Trace.traceEvents : undefined;
+    return { lhr: result.lhr, browser: chrome.version(), calibration, traceEvents };
   } finally {
     await chrome.close();
   }
