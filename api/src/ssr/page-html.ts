@@ -174,10 +174,8 @@ function escapeAttribute(value: string): string {
  * Hints applied after the paint keep the default priority: nothing is left for them to hold up.
  */
 export function preloadLink(hint: PreloadHint, priority: 'low' | 'auto' = 'low'): string {
-  const href = escapeAttribute(hint.href);
-  return priority === 'low'
-    ? `<link rel="preload" as="${hint.as}" href="${href}" fetchpriority="low">`
-    : `<link rel="preload" as="${hint.as}" href="${href}">`;
+  const fetchPriority = priority === 'low' ? ' fetchpriority="low"' : '';
+  return `<link rel="preload" as="${hint.as}" href="${escapeAttribute(hint.href)}"${fetchPriority}>`;
 }
 
 // The shell's empty mount point, as index.html has it (minified or not).
