@@ -96,8 +96,8 @@ try {
 
 console.log('\nPer route, summed over its runs (tasks kept by the simulation, unthrottled):');
 for (const [route, samples] of kept) {
-  const sum = (field) => samples.reduce((total, sample) => total + sample[field], 0);
   if (!samples.length) continue;
+  const sum = (field) => samples.reduce((total, sample) => total + sample[field], 0);
   console.log(
     `  ${route}: ${ms(sum('wall'))} by the clock, ${ms(sum('cpu'))} running (${Math.round((100 * sum('cpu')) / sum('wall'))}%); multiplied, ${ms(sum('byWall') / samples.length)} a run by the clock, ${ms(sum('byCpu') / samples.length)} by the running time`,
   );
