@@ -20,7 +20,13 @@ export const LIGHTHOUSE_ROUTES = [
   '/api-docs',
 ];
 
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
+/** How every Lighthouse run here launches Chromium (and cpu-contention.mjs, to load as it does). */
+export const LIGHTHOUSE_CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+];
 
 /** Lighthouse's mobile preset's CPU slowdown, the floor of a calibrated one. */
 export const BASE_CPU_SLOWDOWN = throttling.mobileSlow4G.cpuSlowdownMultiplier;
@@ -78,7 +84,7 @@ export async function runLighthouse(url, categories, { calibrate, method, trace 
   const chrome = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     ignoreDefaultArgs: ['--headless'],
-    args: [...CHROME_FLAGS, `--remote-debugging-port=${port}`],
+    args: [...LIGHTHOUSE_CHROME_FLAGS, `--remote-debugging-port=${port}`],
   });
   try {
     let calibration;
