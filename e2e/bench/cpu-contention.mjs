@@ -23,15 +23,14 @@
 //                  docs/benchmarks.md alone
 // Linux only (it reads /proc). Starts the production server over the repository's builds like
 // first-load.mjs; writes CPU-CONTENTION.
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
 import {
   CHROMIUM_PATH,
+  headCommit,
   median,
   medianRange,
-  REPO_ROOT,
   startProductionServer,
   writeBenchmarkSection,
 } from '../../scripts/lib/first-load.mjs';
@@ -185,9 +184,7 @@ function topConsumers(samples, count = 4) {
     .map(({ label, share }) => `${label} ${percent(share)}`)
     .join(', ');
 }
-const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT })
-  .toString()
-  .trim();
+const commit = headCommit();
 const load = (values) => values.map((value) => value.toFixed(1)).join(' / ');
 const text = [
   `Measured ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC on commit ${commit} with \`node e2e/bench/cpu-contention.mjs ${runs}\`: each route loaded ${runs} times as a visitor in a fresh Debian Chromium launched as Lighthouse's runs are (headless, Lighthouse's mobile screen, no throttling, as its simulated runs load; service workers blocked), from navigation to 1 s after the load event; the kernel's scheduler statistics of every thread on this ${CORES}-core machine before and after; median (min–max). Load average (1 / 5 / 15 min) ${load(loadBefore)} at the start, ${load(loadAfter)} at the end.`,

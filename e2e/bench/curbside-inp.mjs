@@ -12,17 +12,16 @@
 // slowed down to 4 × index / target (never below 4), then the page: "Start Curbside Pickup",
 // "Back to Info", "Start Curbside Pickup" again, typing the parking spot and phone number,
 // "Notify Store", and the PIN's digits once the robot is at the car. Writes CURBSIDE-INP.
-import { execFileSync } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import {
+  headCommit,
   launchBrowser,
   median,
   medianRange,
-  REPO_ROOT,
   startProductionServer,
   writeBenchmarkSection,
 } from '../../scripts/lib/first-load.mjs';
@@ -320,9 +319,7 @@ try {
 }
 
 const ms = (value) => `${Math.round(value)} ms`;
-const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT })
-  .toString()
-  .trim();
+const commit = headCommit();
 const names = Object.keys(samples[0].steps);
 const over = names.filter(
   (name) => median(samples.map((sample) => sample.steps[name].slowest)) > BAR_MS,

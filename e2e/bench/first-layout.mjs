@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { execFileSync } from 'node:child_process';
 // What the browser's first style and layout of a page waits on, on this machine. In the calibrated
 // Lighthouse runs that one task is the largest of a visitor's page (docs/benchmarks.md,
 // "Calibrated to a phone"). For each route it loads the page as a visitor, unthrottled, on
@@ -17,9 +16,9 @@ import { execFileSync } from 'node:child_process';
 // Starts the production server over the repository's builds like first-load.mjs; writes
 // FIRST-LAYOUT.
 import {
+  headCommit,
   launchBrowser,
   medianRange,
-  REPO_ROOT,
   startProductionServer,
   writeBenchmarkSection,
 } from '../../scripts/lib/first-load.mjs';
@@ -119,9 +118,7 @@ try {
   await server.stop();
 }
 
-const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT })
-  .toString()
-  .trim();
+const commit = headCommit();
 const ms = (value) => `${value.toFixed(1)} ms`;
 const count = (value) => String(Math.round(value));
 const text = [

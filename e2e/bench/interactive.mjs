@@ -10,13 +10,12 @@
 //   PORTS=8197,8198        the servers' ports (default: free ones)
 //   ONLY=/,/wallet         just those routes, and leave docs/benchmarks.md alone
 //   BENCH_TIMEOUT_MINUTES  stop (and stop the servers) after this long (default: 2 per run, +10)
-import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import {
+  headCommit,
   launchBrowser,
   median,
   medianRange,
-  REPO_ROOT,
   writeBenchmarkSection,
 } from '../../scripts/lib/first-load.mjs';
 import {
@@ -236,9 +235,7 @@ try {
   await stopBuilds(builds);
 }
 
-const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT })
-  .toString()
-  .trim();
+const commit = headCommit();
 const all = Object.values(results).flatMap((byBuild) =>
   Object.values(byBuild).flatMap((result) => result.samples),
 );

@@ -2,12 +2,11 @@
 // set for a phone of that benchmarkIndex, as a light Lighthouse run reports it just before. TBT is
 // this machine's task times multiplied by the slowdown, so at a fixed 4× a busy hour reads worse
 // than a quiet one; scaled by the machine's speed, both should read like the same phone.
-import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import {
+  headCommit,
   median,
   medianRange,
-  REPO_ROOT,
   startProductionServer,
   writeBenchmarkSection,
 } from '../../scripts/lib/first-load.mjs';
@@ -120,9 +119,7 @@ export async function runCalibrated({ target, runs, routes, write, method = 'sim
   }
   const loadAtEnd = loadavg().map((value) => value.toFixed(1));
 
-  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT })
-    .toString()
-    .trim();
+  const commit = headCommit();
   const all = [...samples.values()].flat();
   const of = (list, key) => list.map((sample) => sample[key]);
   const when = started.toISOString().slice(0, 16).replace('T', ' ');

@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { execFileSync } from 'node:child_process';
 // How much of a page's Total Blocking Time is its JavaScript, and how much the browser spends on
 // any page on this machine. For each route, the runs take turns between three pages:
 //   page     the route as `npm start` serves it to a visitor;
@@ -19,9 +18,9 @@ import { execFileSync } from 'node:child_process';
 // unchanged, so all three pages load the same files from the same origin kind.
 import http from 'node:http';
 import {
+  headCommit,
   median,
   medianRange,
-  REPO_ROOT,
   startProductionServer,
   writeBenchmarkSection,
 } from '../../scripts/lib/first-load.mjs';
@@ -152,9 +151,7 @@ try {
   await server.stop();
 }
 
-const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT })
-  .toString()
-  .trim();
+const commit = headCommit();
 const of = (list, key) => list.map((sample) => sample[key]);
 const all = [...samples.values()].flatMap((byKind) => [...byKind.values()].flat());
 const when = started.toISOString().slice(0, 16).replace('T', ' ');

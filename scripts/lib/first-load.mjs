@@ -2,7 +2,7 @@
 // (e2e/bench/first-load.mjs) and the build's budget check (scripts/check-bundle-budget.mjs), so
 // both count the same bytes: every script the page fetched until its heading is on screen and
 // hydrated, its size as sent, its gzip -9 size and its raw size.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -213,6 +213,10 @@ export async function startProductionServer({ staticRoot, env = {}, port: wanted
   }
   return { baseUrl, stop };
 }
+
+/** The short hash of the commit checked out, for a benchmark table's "measured on" line. */
+export const headCommit = () =>
+  execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT }).toString().trim();
 
 /** Replaces what lies between `<!-- NAME:START -->` and `<!-- NAME:END -->` in docs/benchmarks.md. */
 export async function writeBenchmarkSection(name, text) {
