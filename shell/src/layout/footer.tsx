@@ -1,6 +1,11 @@
 import { Container, media, SITE_NAME, VisuallyHidden } from 'shared-ui';
 import { Link } from 'shared-ui/router';
 import styled from 'styled-components';
+import { useFollowLinks } from './follow-links';
+import { serverHtmlProps } from './server-html';
+
+/** The footer's name as a part of the page left unhydrated. */
+const FOOTER = 'footer';
 
 const Bar = styled.footer`
   background: ${({ theme }) => theme.colors.dark};
@@ -104,7 +109,17 @@ const SOCIAL_LINKS = [
   },
 ] as const;
 
+/**
+ * The site's footer. A server-rendered page keeps it as the server sent it, unhydrated
+ * (layout/server-html.ts); its links then are plain HTML, and a click on one still goes through
+ * the router. Where the footer is rendered here, its router links handle their own clicks.
+ */
 export function Footer() {
+  const followLinks = useFollowLinks();
+  return <Bar onClick={followLinks} {...serverHtmlProps(FOOTER, <FooterContent />)} />;
+}
+
+function FooterContent() {
   const year = new Date().getFullYear();
   const [company, customers, business] = [
     FOOTER_LINKS.slice(3, 6),
@@ -112,83 +127,67 @@ export function Footer() {
     FOOTER_LINKS.slice(6),
   ];
   return (
-    <Bar>
-      <Container>
-        <Columns>
-          <div>
-            <Heading as="p">{SITE_NAME}</Heading>
-            <p>
-              Same-day curbside and home delivery of your in-store pickup orders, by drivers and
-              autonomous robots, across Dallas–Fort Worth, Houston and Austin.
-            </p>
-            <Socials aria-label="Social media">
-              {SOCIAL_LINKS.map((social) => (
-                <li key={social.href}>
-                  <a href={social.href} target="_blank" rel="noopener noreferrer">
-                    <VisuallyHidden>{social.label}</VisuallyHidden>
-                    <svg
-                      width="20"
-                      height="20"
-                      viewBox="0 0 24 24"
-                      aria-hidden="true"
-                      focusable="false"
-                    >
-                      <path
-                        d={social.path}
-                        fill="none"
-                        stroke="currentColor"
-                        strokeWidth="2"
-                        strokeLinecap="round"
-                      />
-                    </svg>
-                  </a>
-                </li>
-              ))}
-            </Socials>
-          </div>
-          <nav aria-labelledby="footer-services">
-            <Heading id="footer-services">Services</Heading>
-            <List>
-              {customers.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to}>{link.label}</Link>
-                </li>
-              ))}
-            </List>
-          </nav>
-          <nav aria-labelledby="footer-company">
-            <Heading id="footer-company">Company</Heading>
-            <List>
-              {company.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to}>{link.label}</Link>
-                </li>
-              ))}
-            </List>
-          </nav>
-          <nav aria-labelledby="footer-business">
-            <Heading id="footer-business">For Business</Heading>
-            <List>
-              {business.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to}>{link.label}</Link>
-                </li>
-              ))}
-            </List>
-          </nav>
-        </Columns>
-        <Bottom>
+    <Container>
+      <Columns>
+        <div>
+          <Heading as="p">{SITE_NAME}</Heading>
           <p>
-            © {year} {SITE_NAME}. All rights reserved.
+            Same-day curbside and home delivery of your in-store pickup orders, by drivers and
+            autonomous robots, across Dallas–Fort Worth, Houston and Austin.
           </p>
-          {/* These three are labels, not links (docs/product.md, "Site frame"). */}
-          <Legal aria-label="Legal">
-            <li>Terms &amp; Conditions</li>
-            <li>Privacy Policy</li>
-            <li>Accessibility</li>
-          </Legal>
-        </Bottom>
-      </Container>
-    </Bar>
+          <Socials aria-label="Social media">
+            {SOCIAL_LINKS.map((social) => (
+              <li key={social.href}>
+                <a href={social.href} target="_blank" rel="noopener noreferrer">
+                  <VisuallyHidden>{social.label}</VisuallyHidden>
+                  <svg
+                    width="20"
+                    height="20"
+                    viewBox="0 0 24 24"
+                    aria-hidden="true"
+                    focusable="false"
+                  >
+                    <path
+                      d={social.path}
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      strokeLinecap="round"
+                    />
+                  </svg>
+                </a>
+              </li>
+            ))}
+          </Socials>
+        </div>
+        {[
+          { id: 'footer-services', title: 'Services', links: customers },
+          { id: 'footer-company', title: 'Company', links: company },
+          { id: 'footer-business', title: 'For Business', links: business },
+        ].map((group) => (
+          <nav key={group.id} aria-labelledby={group.id}>
+            <Heading id={group.id}>{group.title}</Heading>
+            <List>
+              {group.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+            </List>
+          </nav>
+        ))}
+      </Columns>
+      <Bottom>
+        <p>
+          © {year} {SITE_NAME}. All rights reserved.
+        </p>
+        {/* These three are labels, not links (docs/product.md, "Site frame"). */}
+        <Legal aria-label="Legal">
+          <li>Terms &amp; Conditions</li>
+          <li>Privacy Policy</li>
+          <li>Accessibility</li>
+        </Legal>
+      </Bottom>
+    </Container>
   );
 }

@@ -5,6 +5,8 @@
  * link: header, footer, and links rendered inside remotes, without the remotes doing anything.
  */
 
+import { sameSiteLink } from '../routing/same-site-link';
+
 /** Hovering this long counts as intent; sweeping the pointer across a menu does not. */
 export const HOVER_INTENT_MS = 60;
 
@@ -16,19 +18,7 @@ export interface LinkIntentOptions {
 
 /** The same-origin pathname a link leads to, or null for links that leave or do not navigate. */
 export function intendedPath(target: EventTarget | null, location: Location): string | null {
-  if (!(target instanceof Element)) return null;
-  const link = target.closest('a[href]');
-  if (!(link instanceof HTMLAnchorElement)) return null;
-  if (link.hasAttribute('download')) return null;
-  if (link.target && link.target !== '_self') return null;
-  let url: URL;
-  try {
-    url = new URL(link.href, location.href);
-  } catch {
-    return null;
-  }
-  if (url.origin !== location.origin) return null;
-  return url.pathname;
+  return sameSiteLink(target, location)?.pathname ?? null;
 }
 
 /** Starts listening; returns the function that stops. */

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { serverHtmlProps } from '../../layout/server-html';
 
 const Panel = styled.section`
   background: ${({ theme }) => theme.colors.dark};
@@ -49,10 +50,22 @@ const FEATURES = [
   },
 ] as const;
 
-/** The panel beside the Login and Register tabs. */
+/**
+ * The panel beside the Login and Register tabs. Nothing in it changes or answers a tap, so a
+ * server-rendered page keeps it as the server sent it, unhydrated (layout/server-html.ts).
+ */
 export function AuthMarketingPanel() {
   return (
-    <Panel aria-labelledby="auth-marketing-title">
+    <Panel
+      aria-labelledby="auth-marketing-title"
+      {...serverHtmlProps('auth-marketing', <PanelContent />)}
+    />
+  );
+}
+
+function PanelContent() {
+  return (
+    <>
       <h2 id="auth-marketing-title">Your orders, delivered to the curb</h2>
       <p>One account for curbside pickup, same-day delivery and your delivery history.</p>
       <List>
@@ -66,6 +79,6 @@ export function AuthMarketingPanel() {
           </li>
         ))}
       </List>
-    </Panel>
+    </>
   );
 }
