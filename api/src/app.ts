@@ -15,6 +15,7 @@ import { trustProxyOption } from './http/trust-proxy.ts';
 import { createEventStreams, type EventStreams } from './realtime/event-streams.ts';
 import { createTimerRunner, type TimerRunner } from './simulator/timers.ts';
 import { AFTER_PAINT_SCRIPT_SOURCE } from './ssr/after-paint-script.ts';
+import { SIGN_IN_FIRST_SCRIPT_SOURCE } from './ssr/sign-in-first-script.ts';
 import { registerStaticSite } from './ssr/static-site.ts';
 
 declare module 'fastify' {
@@ -82,10 +83,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // The delivery map's optional tile server (MAP_TILE_URL) may send the pages images.
   const tileSource = cspSourceOfTemplate(mapTilesFromEnv(process.env)?.urlTemplate);
-  // Rendered pages run one inline script, which the policy allows by its hash (ADR 023).
+  // Rendered pages run two inline scripts at most, which the policy allows by their hashes: the
+  // after-paint hints (ADR 023) and, on the sign-in page sent for another page, the sign-in-first
+  // script (ADR 022).
   await registerTransport(app, {
     imageSources: tileSource ? [tileSource] : [],
-    inlineScripts: [AFTER_PAINT_SCRIPT_SOURCE],
+    inlineScripts: [AFTER_PAINT_SCRIPT_SOURCE, SIGN_IN_FIRST_SCRIPT_SOURCE],
   });
   await decorateSharedServices(app, options);
 

@@ -100,6 +100,11 @@ const METHODS = {
  * the tables, and with `write` puts them between the method's markers of docs/benchmarks.md.
  */
 export async function runCalibrated({ target, runs, routes, write, method = 'simulate' }) {
+  if (process.env.COMPARE_ROOT) {
+    const { compareCalibrated } = await import('./lighthouse-compare.mjs');
+    await compareCalibrated({ target, runs, routes, method, audit });
+    return;
+  }
   const described = METHODS[method];
   const server = await startProductionServer({
     staticRoot: process.env.STATIC_ROOT ?? process.env.DIST_ROOT,

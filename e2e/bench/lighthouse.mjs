@@ -5,6 +5,7 @@
 //   REFERENCE_ROOT           a reference build to use as it is (default: build one, FEDERATION=off)
 //   REFERENCE=off            measure the federated build only
 //   ONLY=/,/auth             just those routes, and leave docs/benchmarks.md alone
+//   COMPARE_ROOT=<dir>       with --calibrate: a before/after against that build (lighthouse-compare.mjs)
 // Each run is a fresh Chromium (cold cache) under Lighthouse 12 (simulated Slow 4G, 4× CPU); runs
 // alternate between the builds, swapping which goes first, so this shared machine's noise falls on
 // both alike. Also counts first-load JavaScript in both, and rewrites the LIGHTHOUSE and

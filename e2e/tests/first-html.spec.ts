@@ -78,7 +78,8 @@ test('a page for signed-in people, asked for without a session, is sent as the s
   const html = await firstHtml(request, '/curbside-pickup?orderNumber=CR-100234');
   expect(html).toContain('<script type="application/json" id="sign-in-first">"/auth"</script>');
   expect(html).toContain('Welcome back');
-  // None of the remote's code: the shell remembers the page and shows the sign-in address.
+  // None of the remote's code: the page's inline script remembers the page asked for and shows
+  // the sign-in address before it paints.
   expect(html).not.toMatch(/rel="preload"[^>]*\/remotes\//);
   expect(html).not.toContain('server-remote-entries');
 });

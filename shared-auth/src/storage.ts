@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { keepOnDevice, setDeviceDataOwner, setTokenSource } from 'shared-client';
+import { SIGN_IN_FIRST_STORAGE_KEYS } from 'shared-contracts/server-page';
 
 /**
  * Browser storage keys (docs/product.md, "Browser storage and cookies"). Local storage: `token`,
@@ -7,10 +8,10 @@ import { keepOnDevice, setDeviceDataOwner, setTokenSource } from 'shared-client'
  * `redirectAfterSensitiveAuth`, whose values are saved as JSON.
  */
 export const STORAGE_KEYS = {
-  token: 'token',
+  token: SIGN_IN_FIRST_STORAGE_KEYS.token,
   userId: 'userID',
   sensitiveAuthTime: 'sensitiveAuthTime',
-  redirectAfterLogin: 'redirectAfterLogin',
+  redirectAfterLogin: SIGN_IN_FIRST_STORAGE_KEYS.redirectAfterLogin,
   redirectAfterSensitiveAuth: 'redirectAfterSensitiveAuth',
 } as const;
 

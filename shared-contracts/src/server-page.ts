@@ -50,8 +50,18 @@ export const COPIED_AT_ATTRIBUTE = 'data-copied-at';
 /**
  * The id of the JSON data block the server adds when, instead of a page for signed-in people,
  * it sent a visitor without a session the sign-in page (its path, `"/auth"`, is the block's
- * content): the page's code would only have sent them there. The shell then remembers the page
- * they asked for as redirectAfterLogin and shows the sign-in page's address before it hydrates
- * (shell/src/boot/sign-in-first.ts).
+ * content): the page's code would only have sent them there. The page's inline script then
+ * remembers the page they asked for as redirectAfterLogin and shows the sign-in page's address
+ * before the first paint (api/src/ssr/sign-in-first-script.ts).
  */
 export const SIGN_IN_FIRST_ID = 'sign-in-first';
+
+/**
+ * The browser storage keys that script uses before any of the app's code has loaded: the session
+ * token in local storage, and the page to return to after signing in, in session storage (as
+ * JSON). shared-auth's `STORAGE_KEYS` take these two from here.
+ */
+export const SIGN_IN_FIRST_STORAGE_KEYS = {
+  token: 'token',
+  redirectAfterLogin: 'redirectAfterLogin',
+} as const;

@@ -22,6 +22,7 @@ import {
 import { AFTER_PAINT_SCRIPT_ELEMENT } from './after-paint-script.ts';
 import { fileCache } from './file-cache.ts';
 import type { ServerRenderedPage, ServerRenderer, SignedInRender } from './server-render.ts';
+import { SIGN_IN_FIRST_SCRIPT_ELEMENT } from './sign-in-first-script.ts';
 import type { SignedInVisitor } from './signed-in-visitor.ts';
 
 /**
@@ -239,6 +240,14 @@ export function composePage(
       : `<script type="application/json" id="${SIGN_IN_FIRST_ID}">${jsonForScript(signInFirst)}</script>`,
     rendered?.head ?? '',
   ].join('');
+  if (signInFirst !== undefined) {
+    // After #root, so it runs once the page is parsed and before it paints.
+    const end = page.search(/<\/body>/i);
+    page =
+      end >= 0
+        ? `${page.slice(0, end)}${SIGN_IN_FIRST_SCRIPT_ELEMENT}${page.slice(end)}`
+        : `${page}${SIGN_IN_FIRST_SCRIPT_ELEMENT}`;
+  }
   const at = page.search(/<\/head>/i);
   if (at >= 0) return `${page.slice(0, at)}${head}${page.slice(at)}`;
   const body = page.search(/<body[\s>]/i);
@@ -297,8 +306,8 @@ export function createPageComposer({
       const config = releases?.config ?? remotesConfig();
       const table = readJson(path.join(shellDist, 'route-owners.json')) as RouteOwners | undefined;
       // A page for signed-in people, asked for without a session: its code would only send the
-      // visitor to sign in, so the server sends the sign-in page at once (the shell remembers
-      // the page asked for, shell/src/boot/sign-in-first.ts). Only where the server renders:
+      // visitor to sign in, so the server sends the sign-in page at once (its inline script
+      // remembers the page asked for, ./sign-in-first-script.ts). Only where the server renders:
       // the shell's static page would otherwise hydrate nothing.
       const signInFirst =
         renderer !== undefined && !visitor && isSignedInOnly(asked.split('?')[0] ?? '/', table)

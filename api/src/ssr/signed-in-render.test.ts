@@ -9,6 +9,7 @@ import { sessions } from '../auth/schema.ts';
 import { SESSION_COOKIE } from '../auth/session-cookie.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { DEMO_CUSTOMER } from '../seed/demo-customer.ts';
+import { SIGN_IN_FIRST_SCRIPT_ELEMENT } from './sign-in-first-script.ts';
 
 // A stand-in for the shell's Node build, in the shape createServerRenderer loads: it renders what
 // the API gave it (the visitor's user and sensitive window) and what its `fetch` (the render's,
@@ -201,9 +202,14 @@ describeEachDatabase('pages rendered for a signed-in customer (ADR 015)', (kind)
         const { response, html } = await page(asked, header);
         expect(response.status).toBe(200);
         expect(html, asked).toContain('<h1>page /auth</h1>');
-        // The shell then remembers the page asked for and shows /auth's address.
+        // Its inline script, after #root, then remembers the page asked for and shows /auth's
+        // address before the page paints.
         expect(html).toContain(
           '<script type="application/json" id="sign-in-first">"/auth"</script>',
+        );
+        expect(html).toContain(`${SIGN_IN_FIRST_SCRIPT_ELEMENT}</body>`);
+        expect(html.indexOf(SIGN_IN_FIRST_SCRIPT_ELEMENT)).toBeGreaterThan(
+          html.indexOf('<h1>page /auth</h1>'),
         );
         expect(response.headers.get('cache-control')).toBe('no-cache');
       }
@@ -212,6 +218,7 @@ describeEachDatabase('pages rendered for a signed-in customer (ADR 015)', (kind)
     const below = await page('/delivery-tracking');
     expect(below.html).toContain('<h1>page /delivery-tracking</h1>');
     expect(below.html).not.toContain('sign-in-first');
+    expect(below.html).not.toContain(SIGN_IN_FIRST_SCRIPT_ELEMENT);
   });
 
   it('renders a page for signed-in people as itself for a signed-in customer', async () => {

@@ -11,12 +11,9 @@ import { stopEarlyCopies } from './early-copy';
 import { releaseEarlySubmits } from './early-submits';
 import { hydrateServerQueries, loadPageCode, reportRecoverableError } from './hydrate';
 import { announcePageInteractive } from './readiness';
-import { followSignInFirst } from './sign-in-first';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
-// Before anything reads the address: the server may have sent the sign-in page instead.
-followSignInFirst();
 
 // Starts from the data the server rendered the page with, when it sent any.
 const queryClient = createQueryClient();

@@ -3,10 +3,10 @@ import { nextTask } from '../scheduling/next-task';
 import { afterPaint } from './after-paint';
 import { answerEarlyCopies } from './early-copy';
 import { holdEarlySubmits } from './early-submits';
-import { takeAwaySignInForStoredSession } from './session-without-cookie';
 
-// First: a signed-in browser is never shown the sign-in page the server sent without a cookie.
-takeAwaySignInForStoredSession();
+// A page for signed-in people that the server answered with the sign-in page has already been
+// followed, or taken away for a browser with a session, by the page's own inline script before
+// it painted (api/src/ssr/sign-in-first-script.ts).
 const serverRendered = Boolean(document.getElementById('root')?.firstElementChild);
 // Before React owns the server's HTML: a form must not submit natively (early-submits.ts), and a
 // copy button copies within the tap's gesture (early-copy.ts). Other taps are not held: links

@@ -3,7 +3,7 @@
  * are not hydrated: React takes them over as the server sent them, with
  * `dangerouslySetInnerHTML`, instead of rendering their components again in the browser to
  * match them element by element. On a slow phone that is a large share of the work between the
- * first paint and a page that answers (docs/decisions/024-static-parts-left-unhydrated.md).
+ * first paint and a page that answers (docs/decisions/024-less-work-before-the-first-answer.md).
  */
 
 import type { ReactNode } from 'react';
