@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Container, media } from 'shared-ui';
+import { Container, media, serverHtmlProps, useFollowLinks } from 'shared-ui';
 import styled from 'styled-components';
 
 /** A full-width band of a marketing page; `tone` alternates backgrounds between sections. */
@@ -50,22 +50,51 @@ export interface SectionProps {
   lead?: ReactNode;
   tone?: 'plain' | 'tint';
   center?: boolean;
+  /**
+   * The section has nothing that changes or answers a tap but links: a server-rendered page keeps
+   * it as the server sent it, unhydrated, under its `id` (shared-ui's `serverHtmlProps`).
+   */
+  unchanging?: boolean;
   children?: ReactNode;
 }
 
 /** A page section with an h2 (each page keeps its one h1) and an optional lead paragraph. */
-export function Section({ id, eyebrow, title, lead, tone, center, children }: SectionProps) {
+export function Section({
+  id,
+  eyebrow,
+  title,
+  lead,
+  tone,
+  center,
+  unchanging,
+  children,
+}: SectionProps) {
   const titleId = id ? `${id}-title` : undefined;
+  const followLinks = useFollowLinks();
+  const content = (
+    <Container>
+      <Header $center={center}>
+        {eyebrow ? <Eyebrow>{eyebrow}</Eyebrow> : null}
+        <SectionTitle id={titleId}>{title}</SectionTitle>
+        {lead ? <SectionLead>{lead}</SectionLead> : null}
+      </Header>
+      {children}
+    </Container>
+  );
+  if (!unchanging || !id) {
+    return (
+      <Band id={id} $tone={tone} aria-labelledby={titleId}>
+        {content}
+      </Band>
+    );
+  }
   return (
-    <Band id={id} $tone={tone} aria-labelledby={titleId}>
-      <Container>
-        <Header $center={center}>
-          {eyebrow ? <Eyebrow>{eyebrow}</Eyebrow> : null}
-          <SectionTitle id={titleId}>{title}</SectionTitle>
-          {lead ? <SectionLead>{lead}</SectionLead> : null}
-        </Header>
-        {children}
-      </Container>
-    </Band>
+    <Band
+      id={id}
+      $tone={tone}
+      aria-labelledby={titleId}
+      onClick={followLinks}
+      {...serverHtmlProps(id, content)}
+    />
   );
 }

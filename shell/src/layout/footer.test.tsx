@@ -2,11 +2,10 @@ import { act, render, screen, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'shared-auth/testing';
-import { theme } from 'shared-ui';
+import { forgetServerHtml, theme } from 'shared-ui';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FOOTER_LINKS, Footer } from './footer';
-import { forgetServerHtml } from './server-html';
 
 const footer = (
   <ThemeProvider theme={theme}>

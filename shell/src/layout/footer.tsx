@@ -1,8 +1,13 @@
-import { Container, media, SITE_NAME, VisuallyHidden } from 'shared-ui';
+import {
+  Container,
+  media,
+  SITE_NAME,
+  serverHtmlProps,
+  useFollowLinks,
+  VisuallyHidden,
+} from 'shared-ui';
 import { Link } from 'shared-ui/router';
 import styled from 'styled-components';
-import { useFollowLinks } from './follow-links';
-import { serverHtmlProps } from './server-html';
 
 /** The footer's name as a part of the page left unhydrated. */
 const FOOTER = 'footer';
@@ -111,7 +116,7 @@ const SOCIAL_LINKS = [
 
 /**
  * The site's footer. A server-rendered page keeps it as the server sent it, unhydrated
- * (layout/server-html.ts); its links then are plain HTML, and a click on one still goes through
+ * (shared-ui's `serverHtmlProps`); its links then are plain HTML, and a click on one still goes through
  * the router. Where the footer is rendered here, its router links handle their own clicks.
  */
 export function Footer() {

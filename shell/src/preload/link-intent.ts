@@ -5,7 +5,7 @@
  * link: header, footer, and links rendered inside remotes, without the remotes doing anything.
  */
 
-import { sameSiteLink } from '../routing/same-site-link';
+import { sameSiteLink } from 'shared-ui';
 
 /** Hovering this long counts as intent; sweeping the pointer across a menu does not. */
 export const HOVER_INTENT_MS = 60;

@@ -28,6 +28,7 @@ export function WhyChoose() {
       title="Why Choose CurbRun"
       lead="Your in-store pickup order, brought to your car or your door the same day."
       tone="tint"
+      unchanging
     >
       <FeatureGrid features={WHY_CHOOSE} />
     </Section>

@@ -1,4 +1,11 @@
-import { ButtonLink, Container, media, usePageMeta } from 'shared-ui';
+import {
+  ButtonLink,
+  Container,
+  media,
+  serverHtmlProps,
+  useFollowLinks,
+  usePageMeta,
+} from 'shared-ui';
 import styled from 'styled-components';
 import { CodeBlock } from '../../shared/code-block';
 import { checkoutCurl, useApiBaseUrl } from '../../shared/sample-request';
@@ -217,64 +224,24 @@ const Cta = styled.section`
 /** `/landing`: the API landing page for retailers (docs/product.md, "Retailers"). */
 export function LandingPage() {
   const apiBase = useApiBaseUrl();
+  const followLinks = useFollowLinks();
   usePageMeta(
     'Delivery for Your Checkout',
     'Add same-day curbside and home delivery to your checkout through one API: RESTful endpoints, secure keys, documentation and webhooks.',
   );
+  // The features and the closing call to action never change and answer no tap but their links:
+  // a server-rendered page keeps them as the server sent them, unhydrated (shared-ui's
+  // `serverHtmlProps`), and their links go through the router. The hero stays React's: its
+  // heading is the page's, which says when the page has hydrated.
   return (
     <>
       <Hero aria-labelledby="landing-title">
-        <Container>
-          <Eyebrow>CurbRun for retailers</Eyebrow>
-          <Headline id="landing-title">Delivery for Your Checkout</Headline>
-          <HeroText>
-            Offer same-day curbside and home delivery in your own checkout. One API call hands the
-            order to our network of drivers and robots; you follow every delivery live.
-          </HeroText>
-          <Actions>
-            <ButtonLink to="/checkout-widget" variant="accent" size="lg">
-              Get Started
-            </ButtonLink>
-            <ButtonLink to="/api-docs" variant="secondary" size="lg">
-              View API Docs
-            </ButtonLink>
-            <ButtonLink
-              to="/delivery-tracking-dashboard"
-              variant="ghost"
-              size="lg"
-              style={{ color: '#fff' }}
-            >
-              View Live Demo
-            </ButtonLink>
-          </Actions>
-          <Stats aria-label="CurbRun in numbers">
-            {LANDING_STATS.map((stat) => (
-              <Stat key={stat.label}>
-                <dt>{stat.label}</dt>
-                <dd>{stat.value}</dd>
-              </Stat>
-            ))}
-          </Stats>
-        </Container>
+        <HeroContent />
       </Hero>
-
-      <Section aria-labelledby="features-title">
-        <Container>
-          <SectionTitle id="features-title">Everything your integration needs</SectionTitle>
-          <SectionLead>
-            The API is built the way the best delivery APIs are: test and live keys, idempotent
-            requests, signed webhooks and a sandbox where deliveries move by themselves.
-          </SectionLead>
-          <FeatureGrid>
-            {API_FEATURES.map((feature) => (
-              <Feature key={feature.title}>
-                <h3>{feature.title}</h3>
-                <p>{feature.text}</p>
-              </Feature>
-            ))}
-          </FeatureGrid>
-        </Container>
-      </Section>
+      <Section
+        aria-labelledby="features-title"
+        {...serverHtmlProps('landing-features', <FeaturesContent />)}
+      />
 
       <Section aria-labelledby="integrate-title" style={{ paddingTop: 0 }}>
         <Container>
@@ -305,23 +272,88 @@ export function LandingPage() {
         </Container>
       </Section>
 
-      <Cta aria-labelledby="cta-title">
-        <Container>
-          <h2 id="cta-title">No API work? Embed our checkout widget</h2>
-          <p>
-            Pick your colours and delivery types, copy one snippet into your product pages, and your
-            customers choose delivery right there.
-          </p>
-          <Actions>
-            <ButtonLink to="/checkout-widget" size="lg">
-              Create Checkout Widget
-            </ButtonLink>
-            <ButtonLink to="/retailer-onboarding" variant="secondary" size="lg">
-              Get your API keys
-            </ButtonLink>
-          </Actions>
-        </Container>
-      </Cta>
+      <Cta
+        aria-labelledby="cta-title"
+        onClick={followLinks}
+        {...serverHtmlProps('landing-cta', <CtaContent />)}
+      />
     </>
+  );
+}
+
+function HeroContent() {
+  return (
+    <Container>
+      <Eyebrow>CurbRun for retailers</Eyebrow>
+      <Headline id="landing-title">Delivery for Your Checkout</Headline>
+      <HeroText>
+        Offer same-day curbside and home delivery in your own checkout. One API call hands the order
+        to our network of drivers and robots; you follow every delivery live.
+      </HeroText>
+      <Actions>
+        <ButtonLink to="/checkout-widget" variant="accent" size="lg">
+          Get Started
+        </ButtonLink>
+        <ButtonLink to="/api-docs" variant="secondary" size="lg">
+          View API Docs
+        </ButtonLink>
+        <ButtonLink
+          to="/delivery-tracking-dashboard"
+          variant="ghost"
+          size="lg"
+          style={{ color: '#fff' }}
+        >
+          View Live Demo
+        </ButtonLink>
+      </Actions>
+      <Stats aria-label="CurbRun in numbers">
+        {LANDING_STATS.map((stat) => (
+          <Stat key={stat.label}>
+            <dt>{stat.label}</dt>
+            <dd>{stat.value}</dd>
+          </Stat>
+        ))}
+      </Stats>
+    </Container>
+  );
+}
+
+function FeaturesContent() {
+  return (
+    <Container>
+      <SectionTitle id="features-title">Everything your integration needs</SectionTitle>
+      <SectionLead>
+        The API is built the way the best delivery APIs are: test and live keys, idempotent
+        requests, signed webhooks and a sandbox where deliveries move by themselves.
+      </SectionLead>
+      <FeatureGrid>
+        {API_FEATURES.map((feature) => (
+          <Feature key={feature.title}>
+            <h3>{feature.title}</h3>
+            <p>{feature.text}</p>
+          </Feature>
+        ))}
+      </FeatureGrid>
+    </Container>
+  );
+}
+
+function CtaContent() {
+  return (
+    <Container>
+      <h2 id="cta-title">No API work? Embed our checkout widget</h2>
+      <p>
+        Pick your colours and delivery types, copy one snippet into your product pages, and your
+        customers choose delivery right there.
+      </p>
+      <Actions>
+        <ButtonLink to="/checkout-widget" size="lg">
+          Create Checkout Widget
+        </ButtonLink>
+        <ButtonLink to="/retailer-onboarding" variant="secondary" size="lg">
+          Get your API keys
+        </ButtonLink>
+      </Actions>
+    </Container>
   );
 }

@@ -1,5 +1,5 @@
+import { serverHtmlProps } from 'shared-ui';
 import styled from 'styled-components';
-import { serverHtmlProps } from '../../layout/server-html';
 
 const Panel = styled.section`
   background: ${({ theme }) => theme.colors.dark};
@@ -52,7 +52,7 @@ const FEATURES = [
 
 /**
  * The panel beside the Login and Register tabs. Nothing in it changes or answers a tap, so a
- * server-rendered page keeps it as the server sent it, unhydrated (layout/server-html.ts).
+ * server-rendered page keeps it as the server sent it, unhydrated (shared-ui's `serverHtmlProps`).
  */
 export function AuthMarketingPanel() {
   return (

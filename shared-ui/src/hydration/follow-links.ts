@@ -1,12 +1,12 @@
 import type { MouseEvent } from 'react';
-import { useNavigate } from 'shared-ui/router';
-import { sameSiteLink } from '../routing/same-site-link';
+import { useNavigate } from '../router';
+import { sameSiteLink } from './same-site-link';
 
 /**
  * Where a click on a same-site link should go inside the app (path, query and hash), or null when
  * the browser should handle it: another site, a new tab or window, a download, a modified or
  * non-primary click, or one something else already handled. The same rules as the router's own
- * links, for links that are plain HTML (layout/server-html.ts).
+ * links, for links that are plain HTML (./server-html.ts).
  */
 function inAppDestination(event: MouseEvent<Element>, location: Location): string | null {
   if (event.defaultPrevented || event.button !== 0) return null;

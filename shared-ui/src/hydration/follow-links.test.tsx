@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'shared-auth/testing';
-import { Route, Routes, useLocation } from 'shared-ui/router';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { Route, Routes, useLocation } from '../router';
 import { useFollowLinks } from './follow-links';
 
 function Where() {
