@@ -64,13 +64,17 @@ export async function measureFirstLoad(browser, url, { settleMs = 500 } = {}) {
   // fiber to the server's node without changing the document, so this polls instead of observing.
   await page.addInitScript(() => {
     // When the app first changed the address to another path (React Router's redirects go
-    // through these two), on the same clock.
+    // through these two), on the same clock. An address replaced while the document is still
+    // parsing is not a redirect: that is the sign-in page the server sent for another page
+    // taking its own address (api/src/ssr/sign-in-first-script.ts), and it hydrates as itself.
     const { pathname } = window.location;
     for (const method of ['pushState', 'replaceState']) {
       const original = history[method].bind(history);
       history[method] = (state, unused, target) => {
         const leaving =
-          target != null && new URL(target, window.location.href).pathname !== pathname;
+          document.readyState !== 'loading' &&
+          target != null &&
+          new URL(target, window.location.href).pathname !== pathname;
         if (leaving && window.__redirectedAt === undefined) {
           window.__redirectedAt = performance.now();
         }
