@@ -52,14 +52,8 @@ export { applyServerIssues } from './forms/apply-server-issues';
 export { SITE_NAME, usePageMeta } from './hooks/use-page-meta';
 export { useSubmitOnce } from './hooks/use-submit-once';
 export { IDLE_TIMEOUT_MS, useIdle, whenIdle } from './hooks/when-idle';
-export { useFollowLinks } from './hydration/follow-links';
 export { sameSiteLink } from './hydration/same-site-link';
-export {
-  forgetServerHtml,
-  keptServerHtml,
-  SERVER_HTML_ATTRIBUTE,
-  serverHtmlProps,
-} from './hydration/server-html';
+export { forgetServerHtml, keptServerHtml, useServerHtml } from './hydration/server-html';
 export { isPageReady, markPageReady, onPageReady } from './page-ready';
 export { type PageRoutesOptions, pageRoutes } from './page-routes';
 export { GlobalStyle } from './theme/global-style';

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Container, media, serverHtmlProps, useFollowLinks } from 'shared-ui';
+import type { ComponentProps, ReactNode } from 'react';
+import { Container, media, useServerHtml } from 'shared-ui';
 import styled from 'styled-components';
 
 /** A full-width band of a marketing page; `tone` alternates backgrounds between sections. */
@@ -52,7 +52,7 @@ export interface SectionProps {
   center?: boolean;
   /**
    * The section has nothing that changes or answers a tap but links: a server-rendered page keeps
-   * it as the server sent it, unhydrated, under its `id` (shared-ui's `serverHtmlProps`).
+   * it as the server sent it, unhydrated, under its `id` (shared-ui's `useServerHtml`).
    */
   unchanging?: boolean;
   children?: ReactNode;
@@ -70,7 +70,6 @@ export function Section({
   children,
 }: SectionProps) {
   const titleId = id ? `${id}-title` : undefined;
-  const followLinks = useFollowLinks();
   const content = (
     <Container>
       <Header $center={center}>
@@ -81,20 +80,15 @@ export function Section({
       {children}
     </Container>
   );
-  if (!unchanging || !id) {
-    return (
-      <Band id={id} $tone={tone} aria-labelledby={titleId}>
-        {content}
-      </Band>
-    );
-  }
+  const Outer = unchanging && id ? KeptBand : Band;
   return (
-    <Band
-      id={id}
-      $tone={tone}
-      aria-labelledby={titleId}
-      onClick={followLinks}
-      {...serverHtmlProps(id, content)}
-    />
+    <Outer id={id} $tone={tone} aria-labelledby={titleId}>
+      {content}
+    </Outer>
   );
+}
+
+/** A section left unhydrated on a server-rendered page, kept under its `id`. */
+function KeptBand({ id = '', children, ...band }: ComponentProps<typeof Band>) {
+  return <Band id={id} {...band} {...useServerHtml(id, children)} />;
 }

@@ -7,6 +7,7 @@
  */
 
 import type { ReactNode } from 'react';
+import { useFollowLinks } from './follow-links';
 
 /** The attribute that names such a part, on its outer element. */
 export const SERVER_HTML_ATTRIBUTE = 'data-server-html';
@@ -32,13 +33,20 @@ export function keptServerHtml(name: string, doc: Document | undefined = globalT
 /**
  * The props of a part's outer element: its name, and either its `children` (on the server, and in
  * a page rendered in the browser) or the markup the server sent for them, which React then leaves
- * as it is. For example `<Panel {...serverHtmlProps('auth-marketing', <Features />)} />`.
+ * as it is. Kept markup's links are plain HTML, so the element then also sends a click on a
+ * same-site link through the router (./follow-links.ts). For example
+ * `<Panel {...useServerHtml('auth-marketing', <Features />)} />`.
  */
-export function serverHtmlProps(name: string, children: ReactNode) {
+export function useServerHtml(name: string, children: ReactNode) {
+  const followLinks = useFollowLinks();
   const kept = keptServerHtml(name);
   return kept === null
     ? { [SERVER_HTML_ATTRIBUTE]: name, children }
-    : { [SERVER_HTML_ATTRIBUTE]: name, dangerouslySetInnerHTML: { __html: kept } };
+    : {
+        [SERVER_HTML_ATTRIBUTE]: name,
+        onClick: followLinks,
+        dangerouslySetInnerHTML: { __html: kept },
+      };
 }
 
 /** For tests: forget what was kept. */

@@ -1,11 +1,4 @@
-import {
-  Container,
-  media,
-  SITE_NAME,
-  serverHtmlProps,
-  useFollowLinks,
-  VisuallyHidden,
-} from 'shared-ui';
+import { Container, media, SITE_NAME, useServerHtml, VisuallyHidden } from 'shared-ui';
 import { Link } from 'shared-ui/router';
 import styled from 'styled-components';
 
@@ -116,12 +109,11 @@ const SOCIAL_LINKS = [
 
 /**
  * The site's footer. A server-rendered page keeps it as the server sent it, unhydrated
- * (shared-ui's `serverHtmlProps`); its links then are plain HTML, and a click on one still goes through
+ * (shared-ui's `useServerHtml`); its links then are plain HTML, and a click on one still goes through
  * the router. Where the footer is rendered here, its router links handle their own clicks.
  */
 export function Footer() {
-  const followLinks = useFollowLinks();
-  return <Bar onClick={followLinks} {...serverHtmlProps(FOOTER, <FooterContent />)} />;
+  return <Bar {...useServerHtml(FOOTER, <FooterContent />)} />;
 }
 
 function FooterContent() {

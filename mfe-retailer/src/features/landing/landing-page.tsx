@@ -1,11 +1,4 @@
-import {
-  ButtonLink,
-  Container,
-  media,
-  serverHtmlProps,
-  useFollowLinks,
-  usePageMeta,
-} from 'shared-ui';
+import { ButtonLink, Container, media, usePageMeta, useServerHtml } from 'shared-ui';
 import styled from 'styled-components';
 import { CodeBlock } from '../../shared/code-block';
 import { checkoutCurl, useApiBaseUrl } from '../../shared/sample-request';
@@ -224,14 +217,13 @@ const Cta = styled.section`
 /** `/landing`: the API landing page for retailers (docs/product.md, "Retailers"). */
 export function LandingPage() {
   const apiBase = useApiBaseUrl();
-  const followLinks = useFollowLinks();
   usePageMeta(
     'Delivery for Your Checkout',
     'Add same-day curbside and home delivery to your checkout through one API: RESTful endpoints, secure keys, documentation and webhooks.',
   );
   // The features and the closing call to action never change and answer no tap but their links:
   // a server-rendered page keeps them as the server sent them, unhydrated (shared-ui's
-  // `serverHtmlProps`), and their links go through the router. The hero stays React's: its
+  // `useServerHtml`), and their links go through the router. The hero stays React's: its
   // heading is the page's, which says when the page has hydrated.
   return (
     <>
@@ -240,7 +232,7 @@ export function LandingPage() {
       </Hero>
       <Section
         aria-labelledby="features-title"
-        {...serverHtmlProps('landing-features', <FeaturesContent />)}
+        {...useServerHtml('landing-features', <FeaturesContent />)}
       />
 
       <Section aria-labelledby="integrate-title" style={{ paddingTop: 0 }}>
@@ -272,11 +264,7 @@ export function LandingPage() {
         </Container>
       </Section>
 
-      <Cta
-        aria-labelledby="cta-title"
-        onClick={followLinks}
-        {...serverHtmlProps('landing-cta', <CtaContent />)}
-      />
+      <Cta aria-labelledby="cta-title" {...useServerHtml('landing-cta', <CtaContent />)} />
     </>
   );
 }

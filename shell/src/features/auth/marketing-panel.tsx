@@ -1,4 +1,4 @@
-import { serverHtmlProps } from 'shared-ui';
+import { useServerHtml } from 'shared-ui';
 import styled from 'styled-components';
 
 const Panel = styled.section`
@@ -52,13 +52,13 @@ const FEATURES = [
 
 /**
  * The panel beside the Login and Register tabs. Nothing in it changes or answers a tap, so a
- * server-rendered page keeps it as the server sent it, unhydrated (shared-ui's `serverHtmlProps`).
+ * server-rendered page keeps it as the server sent it, unhydrated (shared-ui's `useServerHtml`).
  */
 export function AuthMarketingPanel() {
   return (
     <Panel
       aria-labelledby="auth-marketing-title"
-      {...serverHtmlProps('auth-marketing', <PanelContent />)}
+      {...useServerHtml('auth-marketing', <PanelContent />)}
     />
   );
 }
