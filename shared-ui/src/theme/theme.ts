@@ -25,7 +25,10 @@ export const theme = {
   },
   fonts: {
     body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
-    mono: "ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace",
+    // One named family before the generic: each name the device lacks is a font lookup in the
+    // first layout (docs/benchmarks.md, "What the first layout waits on"). `monospace` is already
+    // Consolas on Windows and the system's code font on Android and Linux; macOS gets Menlo.
+    mono: 'Menlo, monospace',
   },
   /**
    * The type scale: every font size and weight in the site's styles is one of these (checked by

@@ -1,6 +1,10 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { renderWithProviders } from 'shared-auth/testing';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { AppProviders } from 'shared-auth';
+import { MemoryRouter, renderWithProviders } from 'shared-auth/testing';
+import { forgetServerHtml } from 'shared-ui';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LandingPage } from './landing-page';
 
 beforeEach(() => {
@@ -55,4 +59,52 @@ it('copies the checkout-initialize request and confirms for 2 seconds', async ()
     vi.advanceTimersByTime(200);
   });
   expect(screen.queryByText('Copied!')).toBeNull();
+});
+
+describe('server-rendered', () => {
+  const page = (
+    <AppProviders>
+      <MemoryRouter initialEntries={['/landing']}>
+        <LandingPage />
+      </MemoryRouter>
+    </AppProviders>
+  );
+  /** Whether React owns `node` (it rendered or hydrated it). */
+  const ownedByReact = (node: Node | null) =>
+    node !== null && Object.keys(node).some((key) => key.startsWith('__react'));
+
+  afterEach(() => {
+    forgetServerHtml();
+    document.body.replaceChildren();
+  });
+
+  it('hydrates the heading and the copy button, and keeps the figures, features, steps and call to action as sent', async () => {
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.innerHTML = renderToString(page);
+    forgetServerHtml();
+    document.body.append(root);
+    const keptParts = () =>
+      [...root.querySelectorAll('[data-server-html]')].map((part) => part.outerHTML);
+    const sent = keptParts();
+    expect(sent).toHaveLength(4);
+    const recoverable = vi.fn();
+    await act(async () => {
+      hydrateRoot(root, page, { onRecoverableError: recoverable });
+    });
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(keptParts()).toEqual(sent);
+    expect(ownedByReact(screen.getByRole('heading', { level: 1 }))).toBe(true);
+    expect(
+      ownedByReact(screen.getByRole('button', { name: 'Copy the example checkout request' })),
+    ).toBe(true);
+    for (const kept of [
+      screen.getByText('97%'),
+      screen.getByRole('heading', { name: 'Webhooks' }),
+      screen.getByRole('heading', { name: 'Initialize a checkout' }),
+      screen.getByRole('link', { name: 'Create Checkout Widget' }),
+    ]) {
+      expect(ownedByReact(kept)).toBe(false);
+    }
+  });
 });

@@ -221,10 +221,11 @@ export function LandingPage() {
     'Delivery for Your Checkout',
     'Add same-day curbside and home delivery to your checkout through one API: RESTful endpoints, secure keys, documentation and webhooks.',
   );
-  // The features and the closing call to action never change and answer no tap but their links:
-  // a server-rendered page keeps them as the server sent them, unhydrated (shared-ui's
-  // `useServerHtml`), and their links go through the router. The hero stays React's: its
-  // heading is the page's, which says when the page has hydrated.
+  // The figures, the features, the steps and the closing call to action never change and answer
+  // no tap but their links: a server-rendered page keeps them as the server sent them,
+  // unhydrated (shared-ui's `useServerHtml`), and their links go through the router. The hero's
+  // heading stays React's: it is the page's, which says when the page has hydrated; so does the
+  // code sample, whose copy button answers taps.
   return (
     <>
       <Hero aria-labelledby="landing-title">
@@ -238,23 +239,7 @@ export function LandingPage() {
       <Section aria-labelledby="integrate-title" style={{ paddingTop: 0 }}>
         <Container>
           <Split>
-            <div>
-              <SectionTitle id="integrate-title">Integrate in 5 minutes</SectionTitle>
-              <SectionLead>
-                Three steps from sign-up to your first delivery. Your retailer id and keys are on
-                the onboarding page.
-              </SectionLead>
-              <Steps>
-                {STEPS.map((step) => (
-                  <li key={step.title}>
-                    <div>
-                      <h3>{step.title}</h3>
-                      <p>{step.text}</p>
-                    </div>
-                  </li>
-                ))}
-              </Steps>
-            </div>
+            <div {...useServerHtml('landing-steps', <StepsContent />)} />
             <CodeBlock
               caption="POST /api/checkout/initialize"
               code={checkoutCurl({ base: apiBase })}
@@ -294,15 +279,42 @@ function HeroContent() {
           View Live Demo
         </ButtonLink>
       </Actions>
-      <Stats aria-label="CurbRun in numbers">
-        {LANDING_STATS.map((stat) => (
-          <Stat key={stat.label}>
-            <dt>{stat.label}</dt>
-            <dd>{stat.value}</dd>
-          </Stat>
-        ))}
-      </Stats>
+      <Stats
+        aria-label="CurbRun in numbers"
+        {...useServerHtml('landing-stats', <StatsContent />)}
+      />
     </Container>
+  );
+}
+
+function StatsContent() {
+  return LANDING_STATS.map((stat) => (
+    <Stat key={stat.label}>
+      <dt>{stat.label}</dt>
+      <dd>{stat.value}</dd>
+    </Stat>
+  ));
+}
+
+function StepsContent() {
+  return (
+    <>
+      <SectionTitle id="integrate-title">Integrate in 5 minutes</SectionTitle>
+      <SectionLead>
+        Three steps from sign-up to your first delivery. Your retailer id and keys are on the
+        onboarding page.
+      </SectionLead>
+      <Steps>
+        {STEPS.map((step) => (
+          <li key={step.title}>
+            <div>
+              <h3>{step.title}</h3>
+              <p>{step.text}</p>
+            </div>
+          </li>
+        ))}
+      </Steps>
+    </>
   );
 }
 
