@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import type { ComponentType, ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
+import { forgetServerHtml } from 'shared-ui';
 import { Route, Routes, useLocation } from 'shared-ui/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from './app-providers';
@@ -26,6 +28,25 @@ export const TEST_USER = {
   emailVerified: true,
   defaultAddressLine: '9100 Skillman St',
 };
+
+/**
+ * The document as a server-rendered page arrives: `ui` rendered to HTML by the server's renderer
+ * into the `#root` element, before any script has run. A test then hydrates `ui` over it.
+ */
+export function serverRenderedRoot(ui: ReactNode): HTMLElement {
+  const html = renderToString(ui);
+  // What the render kept of the document is the test's, not this page's.
+  forgetServerHtml();
+  const root = document.createElement('div');
+  root.id = 'root';
+  root.innerHTML = html;
+  document.body.append(root);
+  return root;
+}
+
+/** Whether React owns `node` (it rendered or hydrated it); a part kept as the server sent it is not. */
+export const ownedByReact = (node: Node | null | undefined) =>
+  node != null && Object.keys(node).some((key) => key.startsWith('__react'));
 
 /** Shows where the router is, so a test can assert navigation like a person reads the URL. */
 function LocationProbe() {

@@ -94,22 +94,24 @@ export function AboutPage() {
         title="About Us"
         lead={`We turn in-store pickup orders into same-day curbside and home delivery, with drivers and autonomous robots, across ${METRO_AREAS_TEXT}.`}
       />
+      {/* The sections below never change and answer no tap but their links (`unchanging`). */}
       <Section
         id="about-how"
+        unchanging
         eyebrow="How it works"
         title="From the store to you in five steps"
         lead="Shop as you always do; we take it from the pickup counter."
       >
         <StepList steps={HOW_IT_WORKS_STEPS} />
       </Section>
-      <Section id="about-partners" title="Our partners" tone="tint">
+      <Section id="about-partners" title="Our partners" tone="tint" unchanging>
         <FeatureGrid features={PARTNERS} />
       </Section>
-      <Section id="about-values" title="Our values">
+      <Section id="about-values" title="Our values" unchanging>
         <FeatureGrid features={VALUES} min={220} />
       </Section>
       <StatsBand />
-      <Section id="about-features" title="Everything in one service">
+      <Section id="about-features" title="Everything in one service" unchanging>
         <FeatureGrid features={FEATURES} />
       </Section>
       <CtaBand

@@ -1,9 +1,13 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
-import { AppProviders } from 'shared-auth';
-import { MemoryRouter, renderWithProviders } from 'shared-auth/testing';
-import { forgetServerHtml } from 'shared-ui';
+import {
+  MemoryRouter,
+  ownedByReact,
+  renderWithProviders,
+  serverRenderedRoot,
+} from 'shared-auth/testing';
+import { forgetServerHtml, theme } from 'shared-ui';
+import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LandingPage } from './landing-page';
 
@@ -63,27 +67,19 @@ it('copies the checkout-initialize request and confirms for 2 seconds', async ()
 
 describe('server-rendered', () => {
   const page = (
-    <AppProviders>
+    <ThemeProvider theme={theme}>
       <MemoryRouter initialEntries={['/landing']}>
         <LandingPage />
       </MemoryRouter>
-    </AppProviders>
+    </ThemeProvider>
   );
-  /** Whether React owns `node` (it rendered or hydrated it). */
-  const ownedByReact = (node: Node | null) =>
-    node !== null && Object.keys(node).some((key) => key.startsWith('__react'));
-
   afterEach(() => {
     forgetServerHtml();
     document.body.replaceChildren();
   });
 
   it('hydrates the heading and the copy button, and keeps the figures, features, steps and call to action as sent', async () => {
-    const root = document.createElement('div');
-    root.id = 'root';
-    root.innerHTML = renderToString(page);
-    forgetServerHtml();
-    document.body.append(root);
+    const root = serverRenderedRoot(page);
     const keptParts = () =>
       [...root.querySelectorAll('[data-server-html]')].map((part) => part.outerHTML);
     const sent = keptParts();
