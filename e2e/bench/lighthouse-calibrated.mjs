@@ -32,7 +32,7 @@ const ATTEMPTS = 3;
  * and half again as much), the run no longer stands for the phone of the target index: too slow
  * a phone, or too fast. Such a run is said, kept aside with its figures, and run again.
  */
-export const CALIBRATION_TOLERANCE = 1.25;
+const CALIBRATION_TOLERANCE = 1.25;
 
 /** Tries of a calibrated run before the last one is counted even though the machine moved. */
 const CALIBRATION_TRIES = 4;
@@ -42,7 +42,7 @@ const CALIBRATION_TRIES = 4;
  * within CALIBRATION_TOLERANCE of the one used. Both are floored at 4, so two indexes under the
  * target's always agree.
  */
-export function calibrationHeld(sample, target) {
+function calibrationHeld(sample, target) {
   const called = calibratedSlowdown(sample.lighthouseIndex, target);
   const ratio = sample.multiplier / called;
   return ratio <= CALIBRATION_TOLERANCE && ratio >= 1 / CALIBRATION_TOLERANCE;
