@@ -10,11 +10,14 @@ const Wrap = styled.div`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-/** The Loading indicator shown while a page or remote loads. */
+/**
+ * The Loading indicator shown while a page or remote loads: its label at once, the spinner after
+ * a second.
+ */
 export function Loading({ label = 'Loading…' }: { label?: string }) {
   return (
     <Wrap role="status" aria-live="polite" data-testid="loading">
-      <Spinner size={28} inline />
+      <Spinner size={28} inline delayed />
       <span>{label}</span>
     </Wrap>
   );
