@@ -11,8 +11,8 @@ const pulse = keyframes`
  * visitor's page starts, a list while its data comes) are gone by then and never animate.
  * Each frame of a running animation is composited and drawn, and during a page's start-up on a
  * phone with few cores that work competes with hydration: under Lighthouse, the header's pulse
- * made 30–40 frames in the first second and doubled the sign-in page's Total Blocking Time
- * (docs/benchmarks.md, "Frames while a page starts").
+ * made 25–36 frames in a visitor's first 1.5 s, and the sign-in page's Total Blocking Time more
+ * than halved without them (docs/benchmarks.md, "Frames while a page starts").
  */
 
 /**
