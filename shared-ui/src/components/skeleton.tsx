@@ -1,19 +1,10 @@
 import styled, { keyframes } from 'styled-components';
+import { MOTION_DELAY } from './motion-delay';
 
 const pulse = keyframes`
   0%, 100% { opacity: 1; }
   50% { opacity: 0.45; }
 `;
-
-/*
- * A placeholder stays still for a second before it pulses. A wait under a second does not break a
- * person's train of thought, so it needs no motion; most placeholders (the header's avatar while a
- * visitor's page starts, a list while its data comes) are gone by then and never animate.
- * Each frame of a running animation is composited and drawn, and during a page's start-up on a
- * phone with few cores that work competes with hydration: under Lighthouse, the header's pulse
- * made 25–36 frames in a visitor's first 1.5 s, and the sign-in page's Total Blocking Time more
- * than halved without them (docs/benchmarks.md, "Frames while a page starts").
- */
 
 /**
  * A placeholder block that starts pulsing once the wait is long enough to notice; decorative, so
@@ -32,6 +23,6 @@ export const Skeleton = styled.span.attrs({ 'aria-hidden': true })<{
   animation-name: ${pulse};
   animation-duration: 1.6s;
   animation-timing-function: ease-in-out;
-  animation-delay: 1s;
+  animation-delay: ${MOTION_DELAY};
   animation-iteration-count: infinite;
 `;

@@ -1,18 +1,15 @@
 import styled, { css, keyframes } from 'styled-components';
+import { MOTION_DELAY } from './motion-delay';
 
 const spin = keyframes`to { transform: rotate(360deg); }`;
 const appear = keyframes`to { opacity: 1; }`;
 
-/*
- * A delayed ring is hidden and still for its first second, then shows and turns. A page's own
- * loading state is mostly over within a second, and a ring turning from the first paint draws a
- * frame every 16 ms beside the page's start-up (see the skeleton's pulse, skeleton.tsx).
- */
-const afterASecond = css`
+/** A delayed ring is hidden and still at first, then shows and turns (motion-delay.ts says why). */
+const delayedRing = css`
   opacity: 0;
   animation-name: ${appear}, ${spin};
   animation-duration: 0s, 700ms;
-  animation-delay: 1s;
+  animation-delay: ${MOTION_DELAY};
   animation-fill-mode: forwards, none;
   animation-iteration-count: 1, infinite;
 `;
@@ -26,7 +23,7 @@ const Ring = styled.span<{ $size: number; $delayed: boolean }>`
   border-radius: 50%;
   animation: ${spin} 700ms linear infinite;
   flex: none;
-  ${({ $delayed }) => ($delayed ? afterASecond : null)}
+  ${({ $delayed }) => ($delayed ? delayedRing : null)}
 `;
 
 const Hidden = styled.span`
