@@ -97,6 +97,9 @@ test('the shell uses the inlined configuration and the preloads: no /remotes.jso
   });
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  // The heading comes with the HTML; the shell reads the configuration just before it hydrates,
+  // which on a busy machine can come after the preloaded files have left the network idle.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
   await page.waitForLoadState('networkidle');
   expect(requested).not.toContain('/remotes.json');
   // The preloads were used, not fetched a second time, and the manifest was not needed.
@@ -106,5 +109,5 @@ test('the shell uses the inlined configuration and the preloads: no /remotes.jso
   expect(await page.locator(`head > link[rel="preload"][href="${entry}"]`).count()).toBe(1);
   expect(warnings.filter((w) => /preload/i.test(w))).toEqual([]);
   // The data block was read and removed, so a Retry would fetch /remotes.json afresh.
-  expect(await page.locator('#remotes-config').count()).toBe(0);
+  await expect(page.locator('#remotes-config')).toHaveCount(0);
 });
