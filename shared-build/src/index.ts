@@ -10,6 +10,7 @@ import { compileHintsPlugin } from './compile-hints.ts';
 import { PrecompressPlugin } from './compress-plugin.ts';
 import { federationRuntimeEsmAliases } from './federation-runtime-esm.ts';
 import { BOOT_CHUNK_PREFIX, PageChunksPlugin } from './page-chunks-plugin.ts';
+import { reactRouterProductionAliases } from './react-router-production.ts';
 import { isReferenceBuild, toReferenceShellConfig } from './reference-config.ts';
 import { RouteOwnersPlugin } from './route-owners-plugin.ts';
 import { createServerConfig } from './server-config.ts';
@@ -242,8 +243,12 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
       // Workspace libraries ship TS source with explicit `.ts` specifiers in places.
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-      // Module Federation's runtime from its ES modules, which Rspack can tree-shake (ADR 012).
-      alias: federationRuntimeEsmAliases(),
+      // Module Federation's runtime from its ES modules, which Rspack can tree-shake (ADR 012),
+      // and React Router without its development warnings in production.
+      alias: {
+        ...federationRuntimeEsmAliases(),
+        ...(production ? reactRouterProductionAliases(dir) : {}),
+      },
     },
     module: {
       rules: [swcRule({ packageName, production }), assetRule({ emit: true })],

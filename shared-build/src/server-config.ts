@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type Configuration, rspack } from '@rspack/core';
 import { assetRule } from './asset-rule.ts';
+import { reactRouterProductionAliases } from './react-router-production.ts';
 import { SHARED_SINGLETONS } from './shared-singletons.ts';
 import { swcRule } from './swc-rule.ts';
 
@@ -60,6 +61,8 @@ export function createServerConfig({
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      // The same React Router files as the production browser build.
+      alias: reactRouterProductionAliases(dir),
     },
     externals: isHost
       ? undefined
