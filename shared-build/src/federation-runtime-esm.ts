@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { findManifest } from './package-manifest.ts';
 
 /** The browser-side packages of Module Federation's runtime, as the federation plugin pulls them in. */
 const RUNTIME_PACKAGES = [
@@ -12,21 +13,6 @@ const RUNTIME_PACKAGES = [
   '@module-federation/error-codes',
   '@module-federation/inject-external-runtime-core-plugin',
 ] as const;
-
-/** The package.json of `pkg` as linked from the first of `folders` that can resolve it. */
-function findManifest(pkg: string, folders: readonly string[]): string {
-  for (const from of folders) {
-    try {
-      // `exports` of these packages hides package.json: resolve the entry, then its folder.
-      const entry = createRequire(path.join(from, 'package.json')).resolve(pkg);
-      const at = entry.lastIndexOf(`${path.sep}node_modules${path.sep}${pkg}${path.sep}`);
-      if (at >= 0) return path.join(entry.slice(0, at), 'node_modules', pkg, 'package.json');
-    } catch {
-      // not linked from there; try the next folder
-    }
-  }
-  throw new Error(`${pkg} is not installed beside @module-federation/enhanced.`);
-}
 
 /**
  * Module Federation's browser runtime as ES modules instead of CommonJS.
@@ -48,7 +34,11 @@ export function federationRuntimeEsmAliases(): Record<string, string> {
   // runtime → runtime → runtime-core → sdk ...), starting from runtime-tools' own folder.
   const searchFrom = [toolsDir];
   for (const pkg of RUNTIME_PACKAGES) {
-    const manifestPath = findManifest(pkg, searchFrom);
+    const manifestPath = findManifest(
+      pkg,
+      searchFrom,
+      `${pkg} is not installed beside @module-federation/enhanced.`,
+    );
     const dir = path.dirname(manifestPath);
     searchFrom.push(dir);
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {

@@ -1,27 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { findManifest } from './package-manifest.ts';
 
 /** The module requests of react-router that a production build takes from its production files. */
 const ENTRIES = { 'react-router': '.', 'react-router/dom': './dom' } as const;
 
-const DEVELOPMENT = '/dist/development/';
-const PRODUCTION = '/dist/production/';
-
-/** react-router's package folder, as linked for the app in `dir` (directly or through react-router-dom). */
-function reactRouterFolder(dir: string): string {
-  const fromApp = createRequire(path.join(dir, 'package.json'));
-  let entry: string;
-  try {
-    entry = fromApp.resolve('react-router');
-  } catch {
-    entry = createRequire(fromApp.resolve('react-router-dom')).resolve('react-router');
-  }
-  const marker = `${path.sep}node_modules${path.sep}react-router${path.sep}`;
-  const at = entry.lastIndexOf(marker);
-  if (at < 0) throw new Error(`react-router resolved outside node_modules: ${entry}`);
-  return entry.slice(0, at + marker.length - 1);
-}
+/** The folders a published entry of react-router may sit in. */
+const BUILD_FOLDER = /^\.\/dist\/(development|production)\//;
 
 /**
  * React Router from its production files, for production builds (the browser's and the server's).
@@ -36,18 +21,23 @@ function reactRouterFolder(dir: string): string {
  * unnoticed. Development builds keep the warnings.
  */
 export function reactRouterProductionAliases(dir: string): Record<string, string> {
-  const folder = reactRouterFolder(dir);
-  const manifest = JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')) as {
+  // Every app lists react-router beside react-router-dom, so its own link is the one bundled.
+  const manifestPath = findManifest(
+    'react-router',
+    [dir],
+    `react-router is not installed for ${dir}.`,
+  );
+  const folder = path.dirname(manifestPath);
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
     exports?: Record<string, { import?: { default?: string } }>;
   };
   const aliases: Record<string, string> = {};
   for (const [request, subpath] of Object.entries(ENTRIES)) {
     const file = manifest.exports?.[subpath]?.import?.default;
-    const production = file?.replace('./dist/development/', `.${PRODUCTION}`);
-    const target = production && path.join(folder, production);
-    if (!file || !target || !(file.includes(DEVELOPMENT) || file.includes(PRODUCTION))) {
+    if (!file || !BUILD_FOLDER.test(file)) {
       throw new Error(`react-router's "${subpath}" export has no ES module build to choose.`);
     }
+    const target = path.join(folder, file.replace(BUILD_FOLDER, './dist/production/'));
     if (!existsSync(target)) throw new Error(`react-router has no production build at ${target}.`);
     aliases[`${request}$`] = target;
   }
